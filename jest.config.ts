@@ -1,0 +1,23 @@
+import type { Config } from 'jest';
+
+const packages = ['engine', 'step-zendesk', 'step-github', 'step-enrichment', 'step-admin'];
+
+// One Jest project per workspace package; every project runs ESM TypeScript from source.
+const project = (name: string): Config => ({
+  displayName: name,
+  rootDir: `<rootDir>/packages/${name}`,
+  testMatch: ['<rootDir>/test/**/*.test.ts'],
+  testEnvironment: 'node',
+  extensionsToTreatAsEsm: ['.ts'],
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  transform: {
+    '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: '<rootDir>/../../tsconfig.json' }],
+  },
+});
+
+const config: Config = {
+  projects: packages.map(project),
+  testTimeout: 30_000,
+};
+
+export default config;

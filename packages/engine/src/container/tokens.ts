@@ -1,0 +1,12 @@
+/** Injection tokens: every part an embedding runtime may swap. */
+export const TOKENS = {
+  Vault: Symbol.for('toolsteps.CredentialVault'),
+  Registry: Symbol.for('toolsteps.StepRegistry'),
+  HttpClientFactory: Symbol.for('toolsteps.HttpClientFactory'),
+  ExpressionLimits: Symbol.for('toolsteps.ExpressionLimits'),
+  Clock: Symbol.for('toolsteps.Clock'),
+  Logger: Symbol.for('toolsteps.Logger'),
+  Journal: Symbol.for('toolsteps.Journal'),
+  SecretScrubber: Symbol.for('toolsteps.SecretScrubber'),
+  Engine: Symbol.for('toolsteps.Engine'),
+} as const;

@@ -1,0 +1,74 @@
+import type { StepErrorJson } from './step-error.js';
+
+interface StepEventBase {
+  runId: string;
+  /** Position in the workflow, e.g. `tickets[3].ticket`. */
+  stepKey: string;
+  /** The workflow's own id for the step. */
+  id: string;
+  /** The catalog step it runs (absent for control-only nodes such as `parallel`). */
+  step?: string;
+  at: number;
+}
+
+export type RunEvent =
+  | { type: 'run.started'; runId: string; workflowId: string; at: number }
+  | {
+      type: 'run.finished';
+      runId: string;
+      workflowId: string;
+      status: RunStatus;
+      durationMs: number;
+      error?: StepErrorJson;
+      at: number;
+    }
+  | (StepEventBase & { type: 'step.started'; attempt: number })
+  | (StepEventBase & { type: 'step.retrying'; attempt: number; delayMs: number; error: StepErrorJson })
+  | (StepEventBase & { type: 'step.succeeded'; attempts: number; durationMs: number })
+  | (StepEventBase & { type: 'step.failed'; attempts: number; durationMs: number; error: StepErrorJson; caught: boolean })
+  | (StepEventBase & { type: 'step.skipped'; reason: string });
+
+export type RunEventType = RunEvent['type'];
+
+/** Receives progress as it happens; an agent runtime streams these, the CLI draws them. */
+export type RunObserver = (event: RunEvent) => void;
+
+export type RunStatus = 'succeeded' | 'failed' | 'cancelled';
+
+export type StepStatus = 'succeeded' | 'failed' | 'skipped' | 'caught';
+
+/** What happened to one step of a run (secrets scrubbed). */
+export interface StepTrace {
+  stepKey: string;
+  id: string;
+  step?: string;
+  status: StepStatus;
+  attempts: number;
+  startedAt: number;
+  durationMs: number;
+  args?: unknown;
+  result?: unknown;
+  error?: StepErrorJson;
+  /** Counters the step reported, e.g. credits used. */
+  meter?: Record<string, number>;
+  /** Number of HTTP requests the step made, retries included. */
+  requests?: number;
+}
+
+export interface RunResult {
+  runId: string;
+  workflowId: string;
+  status: RunStatus;
+  output?: unknown;
+  vars: Record<string, unknown>;
+  steps: StepTrace[];
+  error?: StepErrorJson;
+  startedAt: number;
+  durationMs: number;
+}
+
+/** Where finished step records and runs are kept; an agent runtime binds a durable one. */
+export interface Journal {
+  recordStep(runId: string, trace: StepTrace): Promise<void>;
+  recordRun(result: RunResult): Promise<void>;
+}

@@ -1,0 +1,56 @@
+export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export type QueryValue = string | number | boolean | null | undefined | ReadonlyArray<string | number | boolean>;
+
+/** A request a step makes. It names a path under the account's base URL, never a host. */
+export interface HttpRequest {
+  method?: HttpMethod;
+  /** Relative to the base URL; may carry a query string. Absolute URLs and `..` escapes are refused. */
+  path: string;
+  /** Added to the query string; undefined and null values are left out, arrays repeat the key. */
+  query?: Record<string, QueryValue>;
+  headers?: Record<string, string>;
+  /** Sent as JSON with `content-type: application/json`. */
+  json?: unknown;
+  /** A raw body, for the rare API that wants one. */
+  body?: string;
+  /**
+   * A write the API makes safe to repeat (an idempotent PUT, a request with an idempotency key).
+   * GET and HEAD are always safe; other methods retry only in `read` steps or when this is true.
+   */
+  retrySafe?: boolean;
+  /** Passed to the integration's auth `value` function, for APIs whose header differs per operation. */
+  authParams?: Record<string, string>;
+  /** Statuses the step handles itself: they resolve instead of throwing (e.g. 404 meaning "no match"). */
+  acceptStatus?: number[];
+  /** How to read the body; `json` falls back to text when the body is not JSON. Default `json`. */
+  responseType?: 'json' | 'text';
+}
+
+export interface HttpResponse<T = unknown> {
+  status: number;
+  headers: Record<string, string>;
+  body: T;
+}
+
+/** The HTTP client a step receives: bound to one connected account, its auth, limits and retries. */
+export interface HttpClient {
+  request<T = unknown>(request: HttpRequest): Promise<HttpResponse<T>>;
+  get<T = unknown>(path: string, query?: HttpRequest['query']): Promise<HttpResponse<T>>;
+}
+
+/** One request and its answer, as the test kit and traces record it (secrets redacted). */
+export interface HttpExchange {
+  method: HttpMethod;
+  /** Path and query, relative to the base URL. */
+  path: string;
+  requestHeaders: Record<string, string>;
+  requestBody?: unknown;
+  status?: number;
+  responseHeaders?: Record<string, string>;
+  responseBody?: unknown;
+  /** Set when no response came (dropped connection, timeout). */
+  error?: string;
+  attempt: number;
+  durationMs: number;
+}

@@ -1,0 +1,90 @@
+import type { TSchema } from '@sinclair/typebox';
+import type { ConnectedAccount } from './account.js';
+import type { HttpRequest } from './http.js';
+import type { AnyStep } from './step.js';
+
+/** `Authorization: Bearer <credentials.token>`. */
+export interface TokenAuth {
+  kind: 'token';
+}
+
+/** An API key sent in a header whose name and value the integration decides, per request if needed. */
+export interface ApiKeyAuth {
+  kind: 'apiKey';
+  /** Header name; default `authorization`. */
+  header?: string;
+  /** The header value; default `Bearer <credentials.apiKey>`. */
+  value?: (account: ConnectedAccount, request: HttpRequest) => string;
+}
+
+/**
+ * OAuth 2 with refresh. Credentials: `accessToken`, `refreshToken`, `expiresAt` (ISO time),
+ * `clientId`, `clientSecret`. Tokens are refreshed ahead of expiry and once after a 401.
+ */
+export interface OAuth2Auth {
+  kind: 'oauth2';
+  /** The token endpoint (absolute); it is called by the engine, never by a step. */
+  tokenUrl: (account: ConnectedAccount) => string;
+  /** How long before expiry a token is refreshed; default 60 s. */
+  refreshAheadMs?: number;
+}
+
+export type AuthSpec = TokenAuth | ApiKeyAuth | OAuth2Auth;
+
+/** Client-side limits for one account, so steps stay within the API's documented quotas. */
+export interface RateLimitSpec {
+  /** At most this many requests in flight per account. */
+  concurrency?: number;
+  /** At most `intervalCap` requests start per `intervalMs` per account. */
+  intervalCap?: number;
+  intervalMs?: number;
+}
+
+/** How a request to the API is addressed: one binding per connected account. */
+export interface HttpBinding {
+  baseUrl: string;
+  headers?: Record<string, string>;
+  /** Per-attempt timeout; default 30 s. */
+  timeoutMs?: number;
+  /** Larger response bodies are refused; default 10 MiB. */
+  maxResponseBytes?: number;
+  /** Retry attempts for retryable failures, first try included; default 4. */
+  maxAttempts?: number;
+  /** Longest wait between attempts (Retry-After included) before giving up; default 60 s. */
+  maxRetryDelayMs?: number;
+  rateLimit?: RateLimitSpec;
+}
+
+/** A catalogued integration: its connection, auth, HTTP addressing and steps. */
+export interface Integration {
+  id: string;
+  title: string;
+  description?: string;
+  status: 'stable' | 'beta';
+  /** JSON Schema of an account's `settings` (e.g. Zendesk's subdomain). */
+  connection: TSchema;
+  auth: AuthSpec;
+  http: (account: ConnectedAccount) => HttpBinding;
+  steps: AnyStep[];
+  /** Starts this integration's emulator with demo accounts, for `toolsteps emulate` and offline runs. */
+  emulate?: () => Promise<EmulatorSession>;
+}
+
+/** A running emulator as the CLI sees it. */
+export interface EmulatorSession {
+  integration: string;
+  baseUrl: string;
+  /** Accounts (with demo credentials) that reach this emulator. */
+  accounts: ConnectedAccount[];
+  close(): Promise<void>;
+}
+
+export function defineIntegration(integration: Integration): Integration {
+  const prefix = `${integration.id}.`;
+  for (const step of integration.steps) {
+    if (!step.id.startsWith(prefix)) {
+      throw new Error(`Step "${step.id}" of integration "${integration.id}" must have an id starting with "${prefix}"`);
+    }
+  }
+  return integration;
+}

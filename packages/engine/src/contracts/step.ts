@@ -1,0 +1,59 @@
+import type { Static, TSchema } from '@sinclair/typebox';
+import type { AccountSummary } from './account.js';
+import type { HttpClient } from './http.js';
+import type { Logger } from './logger.js';
+
+/** What a step does to the outside world: drives retry safety and dry runs. */
+export type Effect = 'read' | 'write' | 'delete';
+
+/** Counters a step reports (e.g. enrichment credits); they land in the step's trace. */
+export interface Meter {
+  add(name: string, amount: number): void;
+}
+
+export interface StepContext {
+  /** The connected account, without credentials: those never reach step code. */
+  account: AccountSummary;
+  http: HttpClient;
+  signal: AbortSignal;
+  log: Logger;
+  runId: string;
+  /** Where in the workflow this call is, e.g. `tickets[3].ticket`. */
+  stepKey: string;
+  meter: Meter;
+}
+
+export interface StepDefinition<I extends TSchema, O extends TSchema> {
+  /** `integration.key`, stable, snake_case. */
+  id: string;
+  title: string;
+  description: string;
+  effect: Effect;
+  input: I;
+  output: O;
+  /** Catalogued but not runnable: validation rejects workflows that use it, with `unavailableReason`. */
+  available?: boolean;
+  unavailableReason?: string;
+  run: (input: Static<I>, ctx: StepContext) => Promise<Static<O>>;
+}
+
+export type Step<I extends TSchema = TSchema, O extends TSchema = TSchema> = Required<
+  Pick<StepDefinition<I, O>, 'available'>
+> &
+  StepDefinition<I, O>;
+
+// biome-ignore lint/suspicious/noExplicitAny: a catalog holds steps of every input and output type
+export type AnyStep = Step<any, any>;
+
+const STEP_ID = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*\.[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/;
+
+export function defineStep<I extends TSchema, O extends TSchema>(definition: StepDefinition<I, O>): Step<I, O> {
+  if (!STEP_ID.test(definition.id)) {
+    throw new Error(`Step id "${definition.id}" must look like "integration.snake_case_name"`);
+  }
+  const available = definition.available ?? true;
+  if (!available && !definition.unavailableReason) {
+    throw new Error(`Step "${definition.id}" is marked unavailable and must say why (unavailableReason)`);
+  }
+  return { ...definition, available };
+}
