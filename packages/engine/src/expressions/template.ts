@@ -1,5 +1,12 @@
 import { StepError } from '../contracts/step-error.js';
-import { type CompiledExpression, compileExpression, DEFAULT_LIMITS, type ExpressionLimits, isExpression } from './expression.js';
+import {
+  type CompiledExpression,
+  compileExpression,
+  DEFAULT_LIMITS,
+  ExpressionSyntaxError,
+  type ExpressionLimits,
+  isExpression,
+} from './expression.js';
 
 /**
  * A JSON value whose `{% … %}` strings were compiled once, at load time. Evaluating it builds a
@@ -7,36 +14,57 @@ import { type CompiledExpression, compileExpression, DEFAULT_LIMITS, type Expres
  */
 export interface Template {
   readonly isLiteral: boolean;
-  evaluate(bindings: Record<string, unknown>, where: TemplateLocation): Promise<unknown>;
+  /** `stepKey` names the running step (e.g. `tickets[2].ticket`) in errors. */
+  evaluate(bindings: Record<string, unknown>, stepKey: string): Promise<unknown>;
 }
 
-/** Where a template sits, so errors name the step and the field. */
-export interface TemplateLocation {
-  step: string;
-  /** JSON pointer of the template in the workflow, e.g. `/steps/0/args`. */
+/** Every expression found while compiling, with where it stands, for static checks. */
+export interface FoundExpression {
   pointer: string;
+  expression: CompiledExpression;
 }
 
-export function compileTemplate(value: unknown, limits: ExpressionLimits = DEFAULT_LIMITS): Template {
-  if (isExpression(value)) return expressionTemplate(compileExpression(value, limits));
+export interface CompileOptions {
+  limits?: ExpressionLimits;
+  /** JSON pointer of the value in the workflow. */
+  pointer?: string;
+  /** Collects syntax errors instead of throwing at the first, so all are reported together. */
+  onSyntaxError?: (pointer: string, error: ExpressionSyntaxError) => void;
+  onExpression?: (found: FoundExpression) => void;
+}
+
+export function compileTemplate(value: unknown, options: CompileOptions = {}): Template {
+  const pointer = options.pointer ?? '';
+  if (isExpression(value)) {
+    let expression: CompiledExpression;
+    try {
+      expression = compileExpression(value, options.limits ?? DEFAULT_LIMITS);
+    } catch (error) {
+      if (!(error instanceof ExpressionSyntaxError) || !options.onSyntaxError) throw error;
+      options.onSyntaxError(pointer, error);
+      return literal(value);
+    }
+    options.onExpression?.({ pointer, expression });
+    return expressionTemplate(expression, pointer);
+  }
+  const at = (key: string) => ({ ...options, pointer: `${pointer}/${escapePointer(key)}` });
   if (Array.isArray(value)) {
-    const items = value.map((item) => compileTemplate(item, limits));
+    const items = value.map((item, index) => compileTemplate(item, at(String(index))));
     if (items.every((item) => item.isLiteral)) return literal(value);
     return {
       isLiteral: false,
-      evaluate: (bindings, where) =>
-        Promise.all(items.map((item, index) => item.evaluate(bindings, child(where, String(index))))),
+      evaluate: (bindings, stepKey) => Promise.all(items.map((item) => item.evaluate(bindings, stepKey))),
     };
   }
   if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value).map(([key, item]) => [key, compileTemplate(item, limits)] as const);
+    const entries = Object.entries(value).map(([key, item]) => [key, compileTemplate(item, at(key))] as const);
     if (entries.every(([, item]) => item.isLiteral)) return literal(value);
     return {
       isLiteral: false,
-      evaluate: async (bindings, where) => {
+      evaluate: async (bindings, stepKey) => {
         const out: Record<string, unknown> = {};
         for (const [key, item] of entries) {
-          const evaluated = await item.evaluate(bindings, child(where, key));
+          const evaluated = await item.evaluate(bindings, stepKey);
           // An optional field whose `??` expression yields nothing is left out, as JSON would.
           if (evaluated !== undefined) out[key] = evaluated;
         }
@@ -51,10 +79,11 @@ function literal(value: unknown): Template {
   return { isLiteral: true, evaluate: async () => value };
 }
 
-function expressionTemplate(expression: CompiledExpression): Template {
+function expressionTemplate(expression: CompiledExpression, pointer: string): Template {
   return {
     isLiteral: false,
-    evaluate: async (bindings, where) => {
+    evaluate: async (bindings, step) => {
+      const where = { step, pointer };
       let result: unknown;
       try {
         result = await expression.evaluate(bindings);
@@ -74,7 +103,11 @@ function expressionTemplate(expression: CompiledExpression): Template {
   };
 }
 
-function expressionFailure(thrown: unknown, expression: CompiledExpression, where: TemplateLocation): StepError {
+function expressionFailure(
+  thrown: unknown,
+  expression: CompiledExpression,
+  where: { step: string; pointer: string },
+): StepError {
   if (thrown instanceof StepError) return thrown.at(where.step, where.pointer);
   const error = thrown as { message?: string; code?: string; position?: number };
   return new StepError({
@@ -101,13 +134,11 @@ function normalize(value: unknown): unknown {
   return value;
 }
 
-function child(where: TemplateLocation, key: string): TemplateLocation {
-  return { step: where.step, pointer: `${where.pointer}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}` };
+export function escapePointer(key: string): string {
+  return key.replaceAll('~', '~0').replaceAll('/', '~1');
 }
 
 function abbreviate(source: string): string {
   const text = source.trim();
   return text.length > 60 ? `${text.slice(0, 57)}…%}` : text;
 }
-
-export { DEFAULT_LIMITS, type ExpressionLimits };
