@@ -79,12 +79,21 @@ export interface EmulatorSession {
   close(): Promise<void>;
 }
 
+/** Which integration each defined step belongs to, so a single step can be tested on its own. */
+const owners = new WeakMap<AnyStep, Integration>();
+
 export function defineIntegration(integration: Integration): Integration {
   const prefix = `${integration.id}.`;
   for (const step of integration.steps) {
     if (!step.id.startsWith(prefix)) {
       throw new Error(`Step "${step.id}" of integration "${integration.id}" must have an id starting with "${prefix}"`);
     }
+    owners.set(step, integration);
   }
   return integration;
+}
+
+/** The integration a step was defined in, when it went through defineIntegration. */
+export function integrationOfStep(step: AnyStep): Integration | undefined {
+  return owners.get(step);
 }

@@ -38,7 +38,9 @@ const Retry = Type.Object(
   { additionalProperties: false, ...description('Retry policy; waits use full jitter') },
 );
 
+// additionalProperties: a Record with a key pattern alone would let through names that `$name` cannot read.
 const Assignments = Type.Record(Type.String({ pattern: '^[A-Za-z_][A-Za-z0-9_]*$' }), Type.Unknown(), {
+  additionalProperties: false,
   ...description('Variables to set: name -> value or {% expression %} ($result is the step result)'),
 });
 

@@ -1,0 +1,11 @@
+import { Type } from '@toolsteps/engine';
+
+/** A task as the API returns it; shared by the steps' output schemas. */
+export const Task = Type.Object({
+  id: Type.Integer(),
+  title: Type.String(),
+  status: Type.Union([Type.Literal('open'), Type.Literal('done')]),
+  labels: Type.Array(Type.String()),
+  due: Type.Optional(Type.String({ description: 'ISO date' })),
+  note: Type.Optional(Type.String()),
+});

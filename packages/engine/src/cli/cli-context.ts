@@ -1,0 +1,34 @@
+import type { CredentialVault } from '../contracts/account.js';
+import { createEngine, type Engine } from '../container/create-engine.js';
+import { SecretScrubber } from '../secrets/index.js';
+import { FileVault } from '../vault/index.js';
+import { Output } from './output.js';
+
+/** Options every command shares. */
+export interface GlobalOptions {
+  /** A toolsteps.config.json naming the integrations to load. */
+  config?: string;
+}
+
+/** What a command works with: one scrubber shared by the engine and the terminal output. */
+export interface CliContext {
+  output: Output;
+  scrubber: SecretScrubber;
+  engine(vault?: CredentialVault): Promise<Engine>;
+  openVault(path: string): Promise<CredentialVault>;
+}
+
+export function cliContext(global: GlobalOptions): CliContext {
+  const scrubber = new SecretScrubber();
+  return {
+    output: new Output(scrubber),
+    scrubber,
+    engine: (vault) => createEngine({ configFile: global.config, vault, secretScrubber: scrubber }),
+    openVault: async (path) => {
+      const vault = await FileVault.open(path);
+      // Every secret of the file is scrubbed, not only those of accounts a run touches.
+      for (const summary of await vault.list()) scrubber.addCredentials((await vault.get({ id: summary.id })).credentials);
+      return vault;
+    },
+  };
+}

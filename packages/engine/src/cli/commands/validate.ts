@@ -1,0 +1,53 @@
+import pc from 'picocolors';
+import type { Diagnostic } from '../../workflow/index.js';
+import type { CliContext } from '../cli-context.js';
+import { EXIT } from '../exit-codes.js';
+
+interface FileReport {
+  file: string;
+  diagnostics: Diagnostic[];
+}
+
+/** `toolsteps validate`: checks every file and reports every problem of each, then exits 0 or 2. */
+export async function validateCommand(
+  files: string[],
+  options: { json?: boolean; accounts?: string },
+  cli: CliContext,
+): Promise<number> {
+  const vault = options.accounts ? await cli.openVault(options.accounts) : undefined;
+  const engine = await cli.engine(vault);
+  const reports: FileReport[] = [];
+  for (const file of files) {
+    const checked = await engine.validate(file);
+    reports.push({ file, diagnostics: checked.ok ? [] : checked.diagnostics });
+  }
+  if (reports.some((report) => report.diagnostics.length > 0)) return reportInvalid(reports, options.json ?? false, cli);
+  if (options.json) cli.output.json({ valid: true, files: reports.map(({ file }) => ({ file, valid: true, diagnostics: [] })) });
+  else for (const { file } of reports) cli.output.line(`${file}: valid`);
+  return EXIT.ok;
+}
+
+/** Prints problems as `file:line:column  message  (pointer)`, the shape editors and CI logs link. */
+export function reportInvalid(reports: FileReport[], json: boolean, cli: CliContext): number {
+  if (json) {
+    cli.output.json({
+      valid: false,
+      files: reports.map((r) => ({ file: r.file, valid: r.diagnostics.length === 0, diagnostics: r.diagnostics })),
+    });
+    return EXIT.invalid;
+  }
+  const colors = pc.createColors(cli.output.isTTY);
+  for (const { file, diagnostics } of reports) {
+    if (diagnostics.length === 0) {
+      cli.output.line(`${file}: valid`);
+      continue;
+    }
+    cli.output.error(colors.red(`${file}: ${diagnostics.length} problem${diagnostics.length === 1 ? '' : 's'}`));
+    for (const d of diagnostics) {
+      const pointer = d.pointer ? colors.dim(`  (${d.pointer})`) : '';
+      cli.output.error(`  ${file}:${d.line}:${d.column}  ${d.message}${pointer}`);
+      if (d.hint) cli.output.error(colors.dim(`    ${d.hint}`));
+    }
+  }
+  return EXIT.invalid;
+}

@@ -1,0 +1,60 @@
+import pc from 'picocolors';
+import type { RunEvent } from '../contracts/events.js';
+import type { Output } from './output.js';
+
+/**
+ * Shows a run as it happens: coloured, symbol-led lines on a terminal; plain `step … started`
+ * lines elsewhere (CI logs, pipes). With --json nothing is shown until the one final document.
+ */
+export function progressReporter(output: Output, tty: boolean): (event: RunEvent) => void {
+  const colors = pc.createColors(tty);
+  const ms = (value: number) => `${Math.round(value)} ms`;
+  return (event) => {
+    const line = tty ? ttyLine(event, colors, ms) : plainLine(event, ms);
+    if (line) output.note(line);
+  };
+}
+
+type Colors = ReturnType<typeof pc.createColors>;
+
+function ttyLine(event: RunEvent, c: Colors, ms: (v: number) => string): string | undefined {
+  switch (event.type) {
+    case 'run.started':
+      return c.bold(`▶ ${event.workflowId}`) + c.dim(` run ${event.runId}`);
+    case 'step.started':
+      return event.attempt === 1 ? c.dim(`  … ${event.stepKey}${event.step ? ` (${event.step})` : ''}`) : undefined;
+    case 'step.retrying':
+      return c.yellow(`  ↻ ${event.stepKey}: ${event.error.message}; attempt ${event.attempt + 1} in ${ms(event.delayMs)}`);
+    case 'step.succeeded':
+      return `  ${c.green('✓')} ${event.stepKey} ${c.dim(ms(event.durationMs))}`;
+    case 'step.skipped':
+      return c.dim(`  – ${event.stepKey} skipped: ${event.reason}`);
+    case 'step.failed':
+      return event.caught
+        ? c.yellow(`  ⚠ ${event.stepKey} ${event.error.code}, caught: ${event.error.message}`)
+        : c.red(`  ✗ ${event.stepKey} ${event.error.code}: ${event.error.message}`);
+    case 'run.finished': {
+      const text = `${event.status} in ${ms(event.durationMs)}`;
+      return event.status === 'succeeded' ? c.green(c.bold(`✓ ${text}`)) : c.red(c.bold(`✗ ${text}`));
+    }
+  }
+}
+
+function plainLine(event: RunEvent, ms: (v: number) => string): string | undefined {
+  switch (event.type) {
+    case 'run.started':
+      return `run ${event.runId} of ${event.workflowId} started`;
+    case 'step.started':
+      return `step ${event.stepKey} started${event.attempt > 1 ? ` (attempt ${event.attempt})` : ''}`;
+    case 'step.retrying':
+      return `step ${event.stepKey} retrying in ${ms(event.delayMs)} after ${event.error.code}: ${event.error.message}`;
+    case 'step.succeeded':
+      return `step ${event.stepKey} succeeded in ${ms(event.durationMs)}`;
+    case 'step.skipped':
+      return `step ${event.stepKey} skipped: ${event.reason}`;
+    case 'step.failed':
+      return `step ${event.stepKey} failed${event.caught ? ' (caught)' : ''}: ${event.error.code}: ${event.error.message}`;
+    case 'run.finished':
+      return `run ${event.status} in ${ms(event.durationMs)}`;
+  }
+}

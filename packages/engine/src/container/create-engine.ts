@@ -1,0 +1,103 @@
+import 'reflect-metadata';
+import { Container } from 'inversify';
+import type { ConnectedAccount, CredentialVault } from '../contracts/account.js';
+import type { Clock } from '../contracts/clock.js';
+import type { Journal, RunResult } from '../contracts/events.js';
+import type { Integration } from '../contracts/integration.js';
+import { type Logger, silentLogger } from '../contracts/logger.js';
+import type { CatalogEntry, HttpClientFactory, SecretScrubber as Scrubber, StepRegistry } from '../contracts/services.js';
+import { WorkflowRunner, type RunOptions } from '../execution/engine.js';
+import { DEFAULT_LIMITS, type ExpressionLimits } from '../expressions/expression.js';
+import { KyHttpClientFactory } from '../http/index.js';
+import { MemoryJournal } from '../journal/index.js';
+import { createRegistry, loadRegistry } from '../registry/index.js';
+import { SystemClock } from '../runtime/index.js';
+import { SecretScrubber } from '../secrets/index.js';
+import { MemoryVault } from '../vault/index.js';
+import type { CompiledWorkflow } from '../workflow/compiled-workflow.js';
+import { type LoadResult, loadWorkflow, loadWorkflowOrThrow, type WorkflowSource } from '../workflow/index.js';
+import { TOKENS } from './tokens.js';
+
+export interface EngineOptions {
+  /**
+   * Integrations to load: Integration objects, package names or module paths. Default: the
+   * `toolsteps.config.json` found from `cwd`, else every installed `@toolsteps/step-*` package.
+   */
+  integrations?: Array<Integration | string>;
+  /** Where configuration is looked for and relative module paths are resolved; default process.cwd(). */
+  cwd?: string;
+  /** A `toolsteps.config.json` to use instead of looking for one. */
+  configFile?: string;
+  /** The credential vault; or `accounts` for an in-memory one. */
+  vault?: CredentialVault;
+  accounts?: ConnectedAccount[];
+  httpClientFactory?: HttpClientFactory;
+  clock?: Clock;
+  logger?: Logger;
+  journal?: Journal;
+  secretScrubber?: Scrubber;
+  expressionLimits?: Partial<ExpressionLimits>;
+  /** Last word on the container: rebind anything before the engine is built. */
+  configure?: (container: Container) => void;
+}
+
+/** The engine an agent runtime embeds: load and validate workflows, run them, read the catalog. */
+export interface Engine {
+  readonly container: Container;
+  readonly registry: StepRegistry;
+  readonly vault: CredentialVault;
+  catalog(): CatalogEntry[];
+  /** Parses, validates and compiles a workflow; all problems are returned together. */
+  validate(source: WorkflowSource): Promise<LoadResult>;
+  /** Like validate, but throws a WorkflowInvalidError listing every problem. */
+  load(source: WorkflowSource): Promise<CompiledWorkflow>;
+  /** Runs a loaded workflow (or loads it first). Resolves with the result whether the run succeeded or not. */
+  run(workflow: CompiledWorkflow | WorkflowSource, input?: unknown, options?: RunOptions): Promise<RunResult>;
+}
+
+/** Assembles the engine: every part is bound in an inversify container the caller may override. */
+export async function createEngine(options: EngineOptions = {}): Promise<Engine> {
+  const registry = await resolveRegistry(options);
+  const container = new Container();
+  const bindValue = <T>(token: symbol, value: T) => container.bind<T>(token).toConstantValue(value);
+
+  bindValue<StepRegistry>(TOKENS.Registry, registry);
+  bindValue<CredentialVault>(TOKENS.Vault, options.vault ?? new MemoryVault(options.accounts ?? []));
+  bindValue<Clock>(TOKENS.Clock, options.clock ?? new SystemClock());
+  bindValue<Logger>(TOKENS.Logger, options.logger ?? silentLogger);
+  bindValue<Journal>(TOKENS.Journal, options.journal ?? new MemoryJournal());
+  bindValue<ExpressionLimits>(TOKENS.ExpressionLimits, { ...DEFAULT_LIMITS, ...options.expressionLimits });
+  if (options.secretScrubber) bindValue<Scrubber>(TOKENS.SecretScrubber, options.secretScrubber);
+  else container.bind<Scrubber>(TOKENS.SecretScrubber).to(SecretScrubber).inSingletonScope();
+  if (options.httpClientFactory) bindValue<HttpClientFactory>(TOKENS.HttpClientFactory, options.httpClientFactory);
+  else container.bind<HttpClientFactory>(TOKENS.HttpClientFactory).to(KyHttpClientFactory).inSingletonScope();
+  container.bind(WorkflowRunner).toSelf().inSingletonScope();
+  options.configure?.(container);
+
+  const vault = container.get<CredentialVault>(TOKENS.Vault);
+  const limits = container.get<ExpressionLimits>(TOKENS.ExpressionLimits);
+  const runner = container.get(WorkflowRunner);
+  const loadOptions = { registry, vault, limits };
+
+  const engine: Engine = {
+    container,
+    registry,
+    vault,
+    catalog: () => registry.catalog(),
+    validate: (source) => loadWorkflow(source, loadOptions),
+    load: (source) => loadWorkflowOrThrow(source, loadOptions),
+    run: async (workflow, input, runOptions) =>
+      runner.run(isCompiled(workflow) ? workflow : await engine.load(workflow), input, runOptions),
+  };
+  return engine;
+}
+
+async function resolveRegistry(options: EngineOptions): Promise<StepRegistry> {
+  const given = options.integrations;
+  if (given && given.every((item): item is Integration => typeof item !== 'string')) return createRegistry(given);
+  return loadRegistry({ integrations: given, cwd: options.cwd, configFile: options.configFile });
+}
+
+function isCompiled(workflow: CompiledWorkflow | WorkflowSource): workflow is CompiledWorkflow {
+  return typeof workflow === 'object' && 'steps' in workflow && 'definition' in workflow;
+}

@@ -1,0 +1,110 @@
+import { randomUUID } from 'node:crypto';
+import { inject, injectable } from 'inversify';
+import type { CredentialVault } from '../contracts/account.js';
+import type { Clock } from '../contracts/clock.js';
+import type { Journal, RunObserver, RunResult, RunStatus } from '../contracts/events.js';
+import type { Logger } from '../contracts/logger.js';
+import type { HttpExchange } from '../contracts/http.js';
+import type { HttpClientFactory, SecretScrubber } from '../contracts/services.js';
+import { StepError, toStepError } from '../contracts/step-error.js';
+import { TOKENS } from '../container/tokens.js';
+import { describeViolations, schemaCheck } from '../validation/json-schema.js';
+import type { CompiledWorkflow } from '../workflow/compiled-workflow.js';
+import { AccountResolver } from './account-resolver.js';
+import { Deadline } from './deadline.js';
+import type { RunContext } from './run-context.js';
+import { RunRecorder } from './run-recorder.js';
+import { runSequence } from './run-sequence.js';
+import { Scope } from './scope.js';
+
+export interface RunOptions {
+  /** Cancels the run: in-flight requests are aborted and no further step starts. */
+  signal?: AbortSignal;
+  /** Progress as it happens (secrets already scrubbed). */
+  onEvent?: RunObserver;
+  runId?: string;
+  /** Every HTTP request steps make, as it ends (secrets redacted): for test kits and debugging. */
+  onExchange?: (stepKey: string, exchange: HttpExchange) => void;
+}
+
+/** Runs compiled workflows. Never throws for a failing run: the RunResult says what happened. */
+@injectable()
+export class WorkflowRunner {
+  constructor(
+    @inject(TOKENS.Vault) private readonly vault: CredentialVault,
+    @inject(TOKENS.HttpClientFactory) private readonly http: HttpClientFactory,
+    @inject(TOKENS.Clock) private readonly clock: Clock,
+    @inject(TOKENS.Logger) private readonly logger: Logger,
+    @inject(TOKENS.Journal) private readonly journal: Journal,
+    @inject(TOKENS.SecretScrubber) private readonly scrubber: SecretScrubber,
+  ) {}
+
+  async run(workflow: CompiledWorkflow, input: unknown = {}, options: RunOptions = {}): Promise<RunResult> {
+    const runId = options.runId ?? randomUUID();
+    const startedAt = this.clock.now();
+    const recorder = new RunRecorder(runId, this.clock, this.scrubber, this.journal, this.logger, options.onEvent);
+    const run: RunContext = {
+      runId,
+      workflow,
+      recorder,
+      accounts: new AccountResolver(this.vault, this.scrubber, workflow.defaultAccounts),
+      http: this.http,
+      clock: this.clock,
+      logger: this.logger,
+      random: Math.random,
+      onExchange: options.onExchange,
+    };
+    const scope = Scope.root(input, { id: runId, startedAt: new Date(startedAt).toISOString() });
+    const deadline = new Deadline(options.signal ?? new AbortController().signal, workflow.timeoutMs, `Workflow "${workflow.id}"`);
+    recorder.emit({ type: 'run.started', workflowId: workflow.id });
+
+    let status: RunStatus = 'succeeded';
+    let output: unknown;
+    let error: StepError | undefined;
+    try {
+      checkInput(workflow, input);
+      await runSequence(workflow.steps, scope, '', deadline.signal, run);
+      if (workflow.output) output = await workflow.output.evaluate(scope.bindings(), 'output');
+    } catch (thrown) {
+      error = toStepError(thrown);
+      status = error.code === 'cancelled' ? 'cancelled' : 'failed';
+    } finally {
+      deadline.dispose();
+    }
+
+    const result: RunResult = this.scrubber.scrubValue({
+      runId,
+      workflowId: workflow.id,
+      status,
+      ...(output === undefined ? {} : { output }),
+      vars: scope.allVars(),
+      steps: recorder.steps(),
+      ...(error ? { error: error.toJSON() } : {}),
+      startedAt,
+      durationMs: this.clock.now() - startedAt,
+    });
+    recorder.emit({
+      type: 'run.finished',
+      workflowId: workflow.id,
+      status,
+      durationMs: result.durationMs,
+      ...(result.error ? { error: result.error } : {}),
+    });
+    await this.journal.recordRun(result);
+    return result;
+  }
+}
+
+/** The run input must match the workflow's `input` schema before any step runs. */
+function checkInput(workflow: CompiledWorkflow, input: unknown): void {
+  const schema = workflow.definition.input;
+  if (!schema) return;
+  const violations = schemaCheck(schema)(input);
+  if (violations.length === 0) return;
+  throw new StepError({
+    code: 'validation',
+    field: `/input${violations[0].pointer}`,
+    message: `The run input does not match the workflow's input schema: ${describeViolations(violations, 'input')}`,
+    details: { violations },
+  });
+}

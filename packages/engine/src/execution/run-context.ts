@@ -1,0 +1,28 @@
+import type { Clock } from '../contracts/clock.js';
+import type { HttpExchange } from '../contracts/http.js';
+import type { Logger } from '../contracts/logger.js';
+import type { HttpClientFactory } from '../contracts/services.js';
+import type { CompiledWorkflow } from '../workflow/compiled-workflow.js';
+import type { AccountResolver } from './account-resolver.js';
+import type { RunRecorder } from './run-recorder.js';
+
+/** What every part of one run shares. */
+export interface RunContext {
+  runId: string;
+  workflow: CompiledWorkflow;
+  recorder: RunRecorder;
+  accounts: AccountResolver;
+  http: HttpClientFactory;
+  clock: Clock;
+  logger: Logger;
+  random: () => number;
+  onExchange?: (stepKey: string, exchange: HttpExchange) => void;
+}
+
+/** What a step did so far; its trace is written from this whether it succeeds or fails. */
+export interface StepProgress {
+  attempts: number;
+  args?: unknown;
+  meter?: Record<string, number>;
+  requests: number;
+}

@@ -1,0 +1,181 @@
+import pMap from 'p-map';
+import type { StepStatus } from '../contracts/events.js';
+import { StepError, toStepError } from '../contracts/step-error.js';
+import type { Template } from '../expressions/template.js';
+import type { CompiledCatch, CompiledStep } from '../workflow/compiled-workflow.js';
+import { cancellation, Deadline } from './deadline.js';
+import type { RunContext, StepProgress } from './run-context.js';
+import type { Scope } from './scope.js';
+import { runToolStep } from './tool-step.js';
+
+/** Runs steps in order; the result is the last step's result (what a loop iteration or branch yields). */
+export async function runSequence(
+  nodes: CompiledStep[],
+  scope: Scope,
+  prefix: string,
+  signal: AbortSignal,
+  run: RunContext,
+): Promise<unknown> {
+  let last: unknown = null;
+  for (const node of nodes) {
+    if (signal.aborted) throw cancellation(signal.reason);
+    last = await runNode(node, scope, prefix ? `${prefix}.${node.id}` : node.id, signal, run);
+  }
+  return last;
+}
+
+/** One workflow step of any kind: `if`, the step's own work, `assign`, `catch`, its trace and events. */
+async function runNode(node: CompiledStep, scope: Scope, stepKey: string, signal: AbortSignal, run: RunContext) {
+  const order = run.recorder.reserve();
+  const startedAt = run.clock.now();
+  const base = { stepKey, id: node.id, step: node.step?.id ?? node.node.step };
+  const progress: StepProgress = { attempts: 0, requests: 0 };
+  const finish = (status: StepStatus, extra: { result?: unknown; error?: StepError } = {}) =>
+    run.recorder.record(order, {
+      ...base,
+      status,
+      attempts: progress.attempts,
+      startedAt,
+      durationMs: run.clock.now() - startedAt,
+      ...(progress.args === undefined ? {} : { args: progress.args }),
+      ...(extra.result === undefined ? {} : { result: extra.result }),
+      ...(extra.error ? { error: extra.error.toJSON() } : {}),
+      ...(progress.meter ? { meter: progress.meter } : {}),
+      ...(node.step ? { requests: progress.requests } : {}),
+    });
+
+  try {
+    if (node.if && !(await node.if.evaluate(scope.bindings(), stepKey))) {
+      scope.steps[node.id] = { status: 'skipped', result: null };
+      run.recorder.emit({ type: 'step.skipped', ...base, reason: 'its "if" condition is false' });
+      await finish('skipped');
+      return null;
+    }
+    const result = await runWork(node, scope, stepKey, signal, run, progress);
+    scope.steps[node.id] = { status: 'succeeded', result };
+    await assign(node.assign, scope, stepKey, { result });
+    run.recorder.emit({ type: 'step.succeeded', ...base, attempts: progress.attempts, durationMs: run.clock.now() - startedAt });
+    await finish('succeeded', { result });
+    return result;
+  } catch (thrown) {
+    const error = toStepError(thrown).at(stepKey);
+    const handler = error.code === 'cancelled' ? undefined : node.catch.find((h) => handles(h, error));
+    const caught = handler?.then === 'continue';
+    scope.steps[node.id] = { status: caught ? 'caught' : 'failed', result: null, error: error.toJSON() };
+    run.recorder.emit({
+      type: 'step.failed',
+      ...base,
+      attempts: progress.attempts,
+      durationMs: run.clock.now() - startedAt,
+      error: error.toJSON(),
+      caught,
+    });
+    await finish(caught ? 'caught' : 'failed', { error });
+    if (!caught) throw error;
+    await assign(handler?.assign, scope, stepKey, { error: error.toJSON() });
+    return null;
+  }
+}
+
+async function runWork(
+  node: CompiledStep,
+  scope: Scope,
+  stepKey: string,
+  signal: AbortSignal,
+  run: RunContext,
+  progress: StepProgress,
+): Promise<unknown> {
+  if (node.step || node.node.step) return runToolStep(node, scope, stepKey, signal, run, progress);
+  progress.attempts = 1;
+  if (!node.forEach && !node.parallel) return null;
+  // A loop's or branches' timeout bounds all of their work together.
+  const deadline = new Deadline(signal, node.timeoutMs, `Step "${stepKey}"`);
+  try {
+    if (node.forEach) return await runForEach(node, scope, stepKey, deadline.signal, run);
+    return await runParallel(node.parallel ?? [], scope, stepKey, deadline.signal, run);
+  } finally {
+    deadline.dispose();
+  }
+}
+
+/** Iterations run up to `concurrency` at once; results keep item order. The first failure stops the rest. */
+async function runForEach(node: CompiledStep, scope: Scope, stepKey: string, signal: AbortSignal, run: RunContext) {
+  const loop = node.forEach!;
+  const items = await loop.items.evaluate(scope.bindings(), stepKey);
+  if (!Array.isArray(items)) {
+    throw new StepError({
+      code: 'validation',
+      field: `${node.pointer}/forEach/items`,
+      message: `forEach.items of step "${stepKey}" must be an array, but it is ${describeType(items)}`,
+    });
+  }
+  const stop = new Deadline(signal, undefined, `Step "${stepKey}"`);
+  try {
+    return await pMap(
+      items,
+      async (item, index) => {
+        const iteration = scope.child({ [loop.as]: item, index });
+        try {
+          return await runSequence(loop.steps, iteration, `${stepKey}[${index}]`, stop.signal, run);
+        } catch (error) {
+          stopOthers(stop, error);
+          throw error;
+        }
+      },
+      { concurrency: loop.concurrency },
+    );
+  } catch (error) {
+    throw signal.aborted ? cancellation(signal.reason) : error;
+  } finally {
+    stop.dispose();
+  }
+}
+
+/** Branches run at once and share the scope; the result lists each branch's last result. */
+async function runParallel(branches: CompiledStep[][], scope: Scope, stepKey: string, signal: AbortSignal, run: RunContext) {
+  const stop = new Deadline(signal, undefined, `Step "${stepKey}"`);
+  try {
+    return await Promise.all(
+      branches.map((branch, index) =>
+        runSequence(branch, scope, `${stepKey}[${index}]`, stop.signal, run).catch((error) => {
+          stopOthers(stop, error);
+          throw error;
+        }),
+      ),
+    );
+  } finally {
+    stop.dispose();
+  }
+}
+
+/** Cancels sibling work after a failure, so nothing new starts once the outcome is known. */
+function stopOthers(stop: Deadline, error: unknown): void {
+  stop.abort(
+    new StepError({ code: 'cancelled', message: `Stopped because another part failed: ${toStepError(error).message}` }),
+  );
+}
+
+async function assign(
+  assignments: Record<string, Template> | undefined,
+  scope: Scope,
+  stepKey: string,
+  extra: Record<string, unknown>,
+): Promise<void> {
+  if (!assignments) return;
+  const bindings = scope.bindings(extra);
+  // Evaluate all first, then set: one step's assignments see the same values, in any order.
+  const values = await Promise.all(
+    Object.entries(assignments).map(async ([name, template]) => [name, await template.evaluate(bindings, stepKey)] as const),
+  );
+  for (const [name, value] of values) scope.vars[name] = value;
+}
+
+function handles(handler: CompiledCatch, error: StepError): boolean {
+  return handler.on === '*' || handler.on.has(error.code);
+}
+
+function describeType(value: unknown): string {
+  if (value === null) return 'null';
+  if (value === undefined) return 'nothing';
+  return `a ${typeof value} (${JSON.stringify(value).slice(0, 60)})`;
+}

@@ -1,0 +1,98 @@
+import type { StepContext } from '../contracts/step.js';
+import { StepError, toStepError } from '../contracts/step-error.js';
+import { describeViolations, schemaCheck } from '../validation/json-schema.js';
+import type { CompiledStep } from '../workflow/compiled-workflow.js';
+import { retryDelay } from './backoff.js';
+import { cancellation, Deadline, raceAbort } from './deadline.js';
+import type { RunContext, StepProgress } from './run-context.js';
+import type { Scope } from './scope.js';
+
+/**
+ * Runs one catalog step: evaluates and checks its args, resolves its account, then calls it under
+ * the step's timeout and retry policy. Returns the result, already checked against the output schema.
+ */
+export async function runToolStep(
+  node: CompiledStep,
+  scope: Scope,
+  stepKey: string,
+  signal: AbortSignal,
+  run: RunContext,
+  progress: StepProgress,
+): Promise<unknown> {
+  const step = node.step;
+  const integration = node.integration;
+  if (!step || !integration) {
+    throw new StepError({ code: 'unsupported', field: `${node.pointer}/step`, message: `No installed step is called "${node.node.step}"` });
+  }
+  if (!step.available) {
+    throw new StepError({ code: 'unsupported', field: `${node.pointer}/step`, message: `${step.title} (${step.id}) is not available: ${step.unavailableReason}` });
+  }
+  const args = node.args ? await node.args.evaluate(scope.bindings(), stepKey) : {};
+  progress.args = args;
+  const violations = schemaCheck(step.input)(args);
+  if (violations.length > 0) {
+    throw new StepError({
+      code: 'validation',
+      field: `${node.pointer}/args${violations[0].pointer}`,
+      message: `Invalid input for ${step.id}: ${describeViolations(violations, 'args')}`,
+      details: { violations },
+    });
+  }
+  const account = await run.accounts.resolve(integration, node.node.account);
+
+  for (let attempt = 1; ; attempt++) {
+    progress.attempts = attempt;
+    run.recorder.emit({ type: 'step.started', stepKey, id: node.id, step: step.id, attempt });
+    const deadline = new Deadline(signal, node.timeoutMs, `Step "${stepKey}"`);
+    try {
+      const ctx: StepContext = {
+        account: { id: account.id, integration: account.integration, name: account.name, settings: account.settings },
+        http: run.http.client({
+          integration,
+          account,
+          effect: step.effect,
+          signal: deadline.signal,
+          onExchange: (exchange) => {
+            progress.requests++;
+            run.onExchange?.(stepKey, exchange);
+          },
+        }),
+        signal: deadline.signal,
+        log: run.logger,
+        runId: run.runId,
+        stepKey,
+        meter: {
+          add: (name, amount) => {
+            progress.meter ??= {};
+            progress.meter[name] = (progress.meter[name] ?? 0) + amount;
+          },
+        },
+      };
+      const result = await raceAbort(Promise.resolve().then(() => step.run(args, ctx)), deadline.signal);
+      checkOutput(step.id, step.output, result);
+      return result;
+    } catch (thrown) {
+      const error = toStepError(thrown);
+      const retryable = attempt < node.retry.maxAttempts && node.retry.on.has(error.code) && !signal.aborted;
+      if (!retryable) throw error;
+      const delayMs = retryDelay(node.retry, attempt, error.retryAfterMs, run.random);
+      run.recorder.emit({ type: 'step.retrying', stepKey, id: node.id, step: step.id, attempt, delayMs, error: error.toJSON() });
+      await run.clock.sleep(delayMs, signal).catch(() => {
+        throw cancellation(signal.reason);
+      });
+    } finally {
+      deadline.dispose();
+    }
+  }
+}
+
+/** A step returning something its output schema does not allow is a bug in the step, not the workflow. */
+function checkOutput(stepId: string, schema: object, result: unknown): void {
+  const violations = schemaCheck(schema)(result);
+  if (violations.length === 0) return;
+  throw new StepError({
+    code: 'upstream',
+    message: `${stepId} returned a result that does not match its output schema: ${describeViolations(violations, 'result')}`,
+    details: { violations },
+  });
+}

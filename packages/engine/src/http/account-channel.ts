@@ -1,0 +1,52 @@
+import ky, { type KyInstance } from 'ky';
+import type PQueue from 'p-queue';
+import type { AccountAuth } from '../auth/account-auth.js';
+import { createAccountAuth } from '../auth/create-account-auth.js';
+import type { ConnectedAccount, CredentialVault } from '../contracts/account.js';
+import type { Clock } from '../contracts/clock.js';
+import type { Integration } from '../contracts/integration.js';
+import type { Logger } from '../contracts/logger.js';
+import type { SecretScrubber } from '../contracts/services.js';
+import { createAccountLimiter } from './account-limiter.js';
+import { type ResolvedBinding, resolveBinding } from './http-defaults.js';
+import { recordSentHeaders, signRequest } from './sign-request.js';
+
+export interface ChannelDeps {
+  vault: CredentialVault;
+  scrubber: SecretScrubber;
+  clock: Clock;
+  logger: Logger;
+}
+
+/** Everything kept per connected account and shared by every step of every run that uses it. */
+export interface AccountChannel {
+  integration: Integration;
+  binding: ResolvedBinding;
+  auth: AccountAuth;
+  limiter: PQueue;
+  /** ky with our layers as hooks; its own retry and timeout are off: p-retry and our timeout rule. */
+  ky: KyInstance;
+}
+
+export function openAccountChannel(
+  integration: Integration,
+  account: ConnectedAccount,
+  deps: ChannelDeps,
+): AccountChannel {
+  const binding = resolveBinding(integration.http(account), integration.title);
+  const auth = createAccountAuth(integration, account, { ...deps, timeoutMs: binding.timeoutMs });
+  return {
+    integration,
+    binding,
+    auth,
+    limiter: createAccountLimiter(binding.rateLimit, integration.title),
+    ky: ky.create({
+      headers: binding.headers,
+      retry: 0,
+      timeout: false,
+      throwHttpErrors: false,
+      redirect: 'manual',
+      hooks: { beforeRequest: [signRequest(auth), recordSentHeaders] },
+    }),
+  };
+}

@@ -1,0 +1,143 @@
+import type { AuthHeader } from '../auth/account-auth.js';
+import type { Clock } from '../contracts/clock.js';
+import type { HttpClient, HttpRequest, HttpResponse } from '../contracts/http.js';
+import type { Logger } from '../contracts/logger.js';
+import type { HttpClientOptions, SecretScrubber } from '../contracts/services.js';
+import { isStepError, StepError, toStepError } from '../contracts/step-error.js';
+import type { AccountChannel } from './account-channel.js';
+import { MAX_REDIRECTS, redirectTarget } from './follow-redirect.js';
+import { checkRequest } from './request-checks.js';
+import { type ReceivedResponse, responseError } from './response-error.js';
+import { isSafeToRepeat, mayRetry } from './retry-safety.js';
+import { resolveRequestUrl } from './safe-path.js';
+import { type SendContext, type SendTarget, sendOnce } from './send-once.js';
+import { withRetries } from './with-retries.js';
+
+export interface ClientDeps {
+  scrubber: SecretScrubber;
+  clock: Clock;
+  logger: Logger;
+}
+
+/** Whether the one renewal a request gets after a 401 was used. */
+interface Renewal {
+  used: boolean;
+  replayed: boolean;
+}
+
+/**
+ * The client a step receives: one account's channel (ky, auth, limiter) seen through one step call
+ * (its effect, signal and exchange listener). Layers, outermost first: checks and safe path, retry,
+ * limiter, 401 renewal, redirects, one send.
+ */
+export class AccountHttpClient implements HttpClient {
+  constructor(
+    private readonly channel: () => AccountChannel,
+    private readonly options: HttpClientOptions,
+    private readonly deps: ClientDeps,
+  ) {}
+
+  get<T = unknown>(path: string, query?: HttpRequest['query']): Promise<HttpResponse<T>> {
+    return this.request<T>({ method: 'GET', path, query });
+  }
+
+  async request<T = unknown>(request: HttpRequest): Promise<HttpResponse<T>> {
+    try {
+      return (await this.#perform(request)) as HttpResponse<T>;
+    } catch (error) {
+      throw this.#reported(error);
+    }
+  }
+
+  async #perform(request: HttpRequest): Promise<HttpResponse> {
+    const { signal, effect } = this.options;
+    signal.throwIfAborted();
+    const channel = this.channel();
+    const checked = checkRequest(request);
+    const { url, relative } = resolveRequestUrl(channel.binding.baseUrl, request.path, request.query);
+    const target: SendTarget = { url, relative, method: checked.method, body: checked.body };
+    const ctx: SendContext = { ...this.deps, channel, request, headers: checked.headers, signal, sends: 0 };
+    ctx.onExchange = this.options.onExchange;
+    const renewal: Renewal = { used: false, replayed: false };
+    const safeToRepeat = isSafeToRepeat(checked.method, effect, request.retrySafe);
+    const { maxAttempts, maxRetryDelayMs } = channel.binding;
+
+    return withRetries(() => channel.limiter.add(() => this.#attempt(ctx, target, renewal), { signal }), {
+      maxAttempts,
+      maxRetryDelayMs,
+      signal,
+      clock: this.deps.clock,
+      canRetry: (error) => mayRetry(error, safeToRepeat),
+      onRetry: (error, waitMs, next) =>
+        this.deps.logger.warn(
+          this.deps.scrubber.scrub(
+            `${checked.method} ${relative} to ${channel.integration.title} failed (${error.code}${error.status ? ` ${error.status}` : ''}); retrying in ${waitMs} ms, attempt ${next} of ${maxAttempts}`,
+          ),
+        ),
+    });
+  }
+
+  /** One attempt: send, and after a 401 renew the credentials once per request and replay. */
+  async #attempt(ctx: SendContext, target: SendTarget, renewal: Renewal): Promise<HttpResponse> {
+    const accepted = (status: number) => ctx.request.acceptStatus?.includes(status) ?? false;
+    let sent = await this.#sendFollowingRedirects(ctx, target, undefined);
+    if (sent.response.status === 401 && !accepted(401) && !renewal.used && sent.authHeader) {
+      renewal.used = true;
+      const renewed = await ctx.channel.auth.renew(sent.authHeader, ctx.request, ctx.signal);
+      if (renewed) {
+        renewal.replayed = true;
+        sent = await this.#sendFollowingRedirects(ctx, target, renewed);
+      }
+    }
+    const { response, last } = sent;
+    if ((response.status >= 200 && response.status < 300) || accepted(response.status)) {
+      return { status: response.status, headers: response.headers, body: response.body };
+    }
+    const label = {
+      integrationTitle: ctx.channel.integration.title,
+      method: last.method,
+      relative: last.relative,
+    };
+    throw responseError(response, label, this.deps.clock.now(), renewal.replayed && response.status === 401);
+  }
+
+  async #sendFollowingRedirects(
+    ctx: SendContext,
+    target: SendTarget,
+    authHeader: AuthHeader | undefined,
+  ): Promise<{ response: ReceivedResponse; authHeader?: AuthHeader; last: SendTarget }> {
+    let current = target;
+    let header = authHeader;
+    for (let hop = 0; ; hop++) {
+      const state = { request: ctx.request, signal: ctx.signal, authHeader: header };
+      const response = await sendOnce(ctx, current, state);
+      header = state.authHeader;
+      const accepted = ctx.request.acceptStatus?.includes(response.status) ?? false;
+      const next =
+        hop < MAX_REDIRECTS && !accepted
+          ? redirectTarget(response, current, ctx.channel.binding.baseUrl)
+          : undefined;
+      if (next === undefined) return { response, authHeader: header, last: current };
+      current = next;
+    }
+  }
+
+  /** The error a step sees: cancellation wins, and no secret survives in the message or details. */
+  #reported(error: unknown): StepError {
+    const { signal } = this.options;
+    let failure: StepError;
+    if (signal.aborted) {
+      failure = isStepError(signal.reason)
+        ? signal.reason
+        : new StepError({ code: 'cancelled', message: 'The request was cancelled before it finished' });
+    } else {
+      failure = toStepError(error);
+    }
+    const { scrubber } = this.deps;
+    return new StepError({
+      ...failure.toJSON(),
+      message: scrubber.scrub(failure.message),
+      details: failure.details === undefined ? undefined : scrubber.scrubValue(failure.details),
+    });
+  }
+}

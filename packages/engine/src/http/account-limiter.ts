@@ -1,0 +1,31 @@
+import PQueue from 'p-queue';
+import type { RateLimitSpec } from '../contracts/integration.js';
+import { StepError } from '../contracts/step-error.js';
+
+const DEFAULT_INTERVAL_MS = 1_000;
+
+/**
+ * One queue per account keeps it under the API's quotas: at most `concurrency` requests in flight
+ * and, over a sliding window, at most `intervalCap` started per `intervalMs`.
+ */
+export function createAccountLimiter(spec: RateLimitSpec | undefined, integrationTitle: string): PQueue {
+  const whole = (name: keyof RateLimitSpec, value: number | undefined) => {
+    if (value !== undefined && !(Number.isInteger(value) && value >= 1)) {
+      throw new StepError({
+        code: 'validation',
+        message: `${integrationTitle}'s rateLimit.${name} must be a whole number of at least 1, got ${value}`,
+      });
+    }
+  };
+  whole('concurrency', spec?.concurrency);
+  whole('intervalCap', spec?.intervalCap);
+  whole('intervalMs', spec?.intervalMs);
+  if (spec?.intervalCap === undefined)
+    return new PQueue({ concurrency: spec?.concurrency ?? Number.POSITIVE_INFINITY });
+  return new PQueue({
+    concurrency: spec.concurrency ?? Number.POSITIVE_INFINITY,
+    intervalCap: spec.intervalCap,
+    interval: spec.intervalMs ?? DEFAULT_INTERVAL_MS,
+    strict: true,
+  });
+}

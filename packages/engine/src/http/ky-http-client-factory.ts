@@ -1,0 +1,51 @@
+import { inject, injectable } from 'inversify';
+import { TOKENS } from '../container/tokens.js';
+import type { CredentialVault } from '../contracts/account.js';
+import type { Clock } from '../contracts/clock.js';
+import type { HttpClient } from '../contracts/http.js';
+import type { Integration } from '../contracts/integration.js';
+import type { Logger } from '../contracts/logger.js';
+import type { HttpClientFactory, HttpClientOptions, SecretScrubber } from '../contracts/services.js';
+import { type AccountChannel, openAccountChannel } from './account-channel.js';
+import { AccountHttpClient } from './account-http-client.js';
+
+/**
+ * Builds the HTTP client of each step call over one channel per connected account (ky instance,
+ * limiter, auth with its OAuth single-flight), kept for the factory's lifetime.
+ */
+@injectable()
+export class KyHttpClientFactory implements HttpClientFactory {
+  readonly #channels = new Map<string, AccountChannel>();
+
+  constructor(
+    @inject(TOKENS.Vault) private readonly vault: CredentialVault,
+    @inject(TOKENS.SecretScrubber) private readonly scrubber: SecretScrubber,
+    @inject(TOKENS.Clock) private readonly clock: Clock,
+    @inject(TOKENS.Logger) private readonly logger: Logger,
+  ) {}
+
+  client(options: HttpClientOptions): HttpClient {
+    const { integration, account } = options;
+    this.scrubber.addCredentials(account.credentials);
+    const deps = { scrubber: this.scrubber, clock: this.clock, logger: this.logger };
+    // Opened on first use, so a bad binding fails the request (as a StepError), not the step setup.
+    return new AccountHttpClient(() => this.#channel(integration, options), options, deps);
+  }
+
+  #channel(integration: Integration, options: HttpClientOptions): AccountChannel {
+    const key = `${integration.id}\u0000${options.account.id}`;
+    let channel = this.#channels.get(key);
+    if (channel === undefined) {
+      channel = openAccountChannel(integration, options.account, {
+        vault: this.vault,
+        scrubber: this.scrubber,
+        clock: this.clock,
+        logger: this.logger,
+      });
+      this.#channels.set(key, channel);
+    } else {
+      channel.auth.adopt(options.account);
+    }
+    return channel;
+  }
+}

@@ -1,0 +1,127 @@
+import type { Clock } from '../contracts/clock.js';
+import type { HttpExchange, HttpMethod, HttpRequest } from '../contracts/http.js';
+import type { Logger } from '../contracts/logger.js';
+import type { SecretScrubber } from '../contracts/services.js';
+import { isStepError, StepError } from '../contracts/step-error.js';
+import type { AccountChannel } from './account-channel.js';
+import { parseBody } from './parse-body.js';
+import { readBodyText } from './read-body.js';
+import { headerRecord, redactHeaders } from './redact-headers.js';
+import type { ExchangeLabel, ReceivedResponse } from './response-error.js';
+import type { SendState } from './sign-request.js';
+import { transportError } from './transport-error.js';
+
+/** Where one send goes: a URL already checked to lie under the base URL. */
+export interface SendTarget {
+  url: URL;
+  relative: string;
+  method: HttpMethod;
+  body?: string;
+}
+
+/** What the sends of one `request()` call share. */
+export interface SendContext {
+  channel: AccountChannel;
+  request: HttpRequest;
+  headers: Record<string, string>;
+  signal: AbortSignal;
+  clock: Clock;
+  scrubber: SecretScrubber;
+  logger: Logger;
+  onExchange?: (exchange: HttpExchange) => void;
+  /** Counts sends across retries, renewals and redirects: the exchange's `attempt`. */
+  sends: number;
+}
+
+/**
+ * One HTTP exchange through the account's ky instance, bounded by the per-attempt timeout and the
+ * response size limit, and recorded (redacted) whatever its outcome.
+ */
+export async function sendOnce(
+  ctx: SendContext,
+  target: SendTarget,
+  state: SendState,
+): Promise<ReceivedResponse> {
+  const { binding, integration } = ctx.channel;
+  const label: ExchangeLabel = {
+    integrationTitle: integration.title,
+    method: target.method,
+    relative: target.relative,
+  };
+  const timeout = AbortSignal.timeout(binding.timeoutMs);
+  const started = ctx.clock.now();
+  let response: Response | undefined;
+  try {
+    response = await ctx.channel.ky(target.url, {
+      method: target.method,
+      headers: ctx.headers,
+      body: target.body,
+      signal: AbortSignal.any([ctx.signal, timeout]),
+      context: { send: state },
+    });
+    const text =
+      target.method === 'HEAD' ? '' : await readBodyText(response, binding.maxResponseBytes, label);
+    const received = {
+      status: response.status,
+      headers: headerRecord(response.headers),
+      body: parseBody(text, ctx.request.responseType),
+    };
+    record(ctx, target, state, started, received);
+    return received;
+  } catch (error) {
+    const failure = isStepError(error)
+      ? error
+      : ctx.signal.aborted
+        ? new StepError({ code: 'cancelled', message: `${label.method} ${label.relative} was cancelled` })
+        : timeout.aborted
+          ? new StepError({
+              code: 'timeout',
+              message: `${integration.title} did not answer ${label.method} ${label.relative} within ${binding.timeoutMs} ms (timeoutMs)`,
+              details: { method: label.method, path: label.relative, timeoutMs: binding.timeoutMs },
+            })
+          : transportError(error, label, binding.baseUrl.host);
+    const partial = response && {
+      status: response.status,
+      headers: headerRecord(response.headers),
+      body: undefined,
+    };
+    record(ctx, target, state, started, partial, failure);
+    throw failure;
+  }
+}
+
+function record(
+  ctx: SendContext,
+  target: SendTarget,
+  state: SendState,
+  started: number,
+  received: ReceivedResponse | undefined,
+  failure?: StepError,
+): void {
+  ctx.sends += 1;
+  // A request stopped by a hook (e.g. its credentials could not be refreshed) never left.
+  if (ctx.onExchange === undefined || state.sentHeaders === undefined) return;
+  const secretHeaders = new Set([ctx.channel.auth.headerName]);
+  const exchange: HttpExchange = {
+    method: target.method,
+    path: target.relative,
+    requestHeaders: redactHeaders(state.sentHeaders, secretHeaders),
+    attempt: ctx.sends,
+    durationMs: Math.max(0, ctx.clock.now() - started),
+  };
+  const requestBody = target.body === undefined ? undefined : (ctx.request.json ?? target.body);
+  if (requestBody !== undefined) exchange.requestBody = requestBody;
+  if (received !== undefined) {
+    exchange.status = received.status;
+    exchange.responseHeaders = redactHeaders(received.headers, secretHeaders);
+    if (received.body !== undefined) exchange.responseBody = received.body;
+  }
+  if (failure !== undefined) exchange.error = failure.message;
+  try {
+    ctx.onExchange(ctx.scrubber.scrubValue(exchange));
+  } catch (error) {
+    ctx.logger.warn(
+      ctx.scrubber.scrub(`An exchange listener failed: ${(error as Error)?.message ?? String(error)}`),
+    );
+  }
+}

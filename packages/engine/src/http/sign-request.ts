@@ -1,0 +1,32 @@
+import type { BeforeRequestHook } from 'ky';
+import type { AccountAuth, AuthHeader } from '../auth/account-auth.js';
+import type { HttpRequest } from '../contracts/http.js';
+import { headerRecord } from './redact-headers.js';
+
+/** What one send shares with the ky hooks (through ky's `context`), and what they leave behind. */
+export interface SendState {
+  request: HttpRequest;
+  signal: AbortSignal;
+  /** Set by the caller to replay with renewed credentials; otherwise filled in by the sign hook. */
+  authHeader?: AuthHeader;
+  /** The headers that went out, once every hook ran: unset when the request never left. */
+  sentHeaders?: Record<string, string>;
+}
+
+export function sendStateOf(context: Record<string, unknown>): SendState {
+  return context.send as SendState;
+}
+
+/** The auth layer: puts the account's credential header on the request, last so nothing overrides it. */
+export function signRequest(auth: AccountAuth): BeforeRequestHook {
+  return async (request, options) => {
+    const state = sendStateOf(options.context);
+    state.authHeader ??= await auth.header(state.request, state.signal);
+    request.headers.set(state.authHeader.name, state.authHeader.value);
+  };
+}
+
+/** Keeps the headers exactly as sent, for the exchange record. */
+export const recordSentHeaders: BeforeRequestHook = (request, options) => {
+  sendStateOf(options.context).sentHeaders = headerRecord(request.headers);
+};

@@ -1,0 +1,23 @@
+import type { Integration } from '../contracts/integration.js';
+import type { CatalogEntry } from '../contracts/services.js';
+
+/** One catalog row per step: what `toolsteps steps` lists and the catalog schema offers to editors. */
+export function buildCatalog(integrations: readonly Integration[]): CatalogEntry[] {
+  return integrations.flatMap((integration) =>
+    integration.steps.map((step): CatalogEntry => {
+      const entry: CatalogEntry = {
+        id: step.id,
+        title: step.title,
+        description: step.description,
+        integration: integration.id,
+        integrationTitle: integration.title,
+        effect: step.effect,
+        status: step.available ? integration.status : 'unavailable',
+        input: step.input,
+        output: step.output,
+      };
+      if (!step.available) entry.unavailableReason = step.unavailableReason;
+      return entry;
+    }),
+  );
+}

@@ -1,0 +1,84 @@
+import type { Integration } from '../contracts/integration.js';
+import type { CatalogEntry, StepRegistry } from '../contracts/services.js';
+import type { AnyStep } from '../contracts/step.js';
+import { buildCatalog } from './build-catalog.js';
+import { whyNotIntegration } from './is-integration.js';
+import { RegistryError } from './registry-error.js';
+
+/** An integration and where it came from (a module specifier, or a position for in-process ones). */
+export interface IntegrationSource {
+  integration: Integration;
+  source: string;
+}
+
+/** A registry of integrations given in process, e.g. by an embedding runtime or a test. */
+export function createRegistry(integrations: readonly Integration[]): StepRegistry {
+  return registryOf(integrations.map((integration, index) => ({ integration, source: `integrations[${index}]` })));
+}
+
+/** Builds the registry, refusing anything that is not an integration and any id defined twice. */
+export function registryOf(sources: readonly IntegrationSource[]): StepRegistry {
+  const integrations = new Map<string, IntegrationSource>();
+  const steps = new Map<string, { step: AnyStep; from: IntegrationSource }>();
+  for (const entry of sources) {
+    const problem = whyNotIntegration(entry.integration);
+    if (problem) {
+      throw new RegistryError('not-an-integration', `${entry.source} is not an Integration: ${problem}`, [entry.source]);
+    }
+    const { integration, source } = entry;
+    const earlier = integrations.get(integration.id);
+    if (earlier) {
+      throw new RegistryError(
+        'duplicate-integration',
+        `Integration "${integration.id}" is defined twice: by ${earlier.source} and by ${source}; keep only one of them`,
+        [earlier.source, source],
+      );
+    }
+    integrations.set(integration.id, entry);
+    for (const step of integration.steps) {
+      const clash = steps.get(step.id);
+      if (clash) {
+        const where = clash.from === entry ? `twice in ${source}` : `by ${clash.from.source} and by ${source}`;
+        throw new RegistryError('duplicate-step', `Step "${step.id}" is defined ${where}`, [clash.from.source, source]);
+      }
+      steps.set(step.id, { step, from: entry });
+    }
+  }
+  return new MapRegistry(
+    [...integrations.values()].map((entry) => entry.integration),
+    steps,
+  );
+}
+
+class MapRegistry implements StepRegistry {
+  private readonly byId: ReadonlyMap<string, Integration>;
+  private entries?: CatalogEntry[];
+
+  constructor(
+    private readonly all: readonly Integration[],
+    private readonly steps: ReadonlyMap<string, { step: AnyStep; from: IntegrationSource }>,
+  ) {
+    this.byId = new Map(all.map((integration) => [integration.id, integration]));
+  }
+
+  integrations(): readonly Integration[] {
+    return this.all;
+  }
+
+  integration(id: string): Integration | undefined {
+    return this.byId.get(id);
+  }
+
+  step(id: string): AnyStep | undefined {
+    return this.steps.get(id)?.step;
+  }
+
+  integrationOf(stepId: string): Integration | undefined {
+    return this.steps.get(stepId)?.from.integration;
+  }
+
+  catalog(): CatalogEntry[] {
+    this.entries ??= buildCatalog(this.all);
+    return [...this.entries];
+  }
+}

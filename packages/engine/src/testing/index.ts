@@ -1,0 +1,2 @@
+export * from './emulator.js';
+export * from './test-step.js';

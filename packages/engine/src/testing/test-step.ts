@@ -1,0 +1,73 @@
+import type { ConnectedAccount } from '../contracts/account.js';
+import type { Clock } from '../contracts/clock.js';
+import type { RunEvent } from '../contracts/events.js';
+import type { HttpExchange } from '../contracts/http.js';
+import { type Integration, integrationOfStep } from '../contracts/integration.js';
+import type { AnyStep } from '../contracts/step.js';
+import type { StepErrorJson } from '../contracts/step-error.js';
+import { createEngine } from '../container/create-engine.js';
+import { compileWorkflow } from '../workflow/compile-workflow.js';
+
+export interface TestStepOptions {
+  /** The account the step runs with; or `emulator`, whose first account is used. */
+  account?: ConnectedAccount;
+  emulator?: { accounts: ConnectedAccount[] } | { account: ConnectedAccount };
+  /** Needed only for a step that did not go through defineIntegration. */
+  integration?: Integration;
+  clock?: Clock;
+  signal?: AbortSignal;
+}
+
+export interface TestStepOutcome<R = unknown> {
+  ok: boolean;
+  result?: R;
+  error?: StepErrorJson;
+  /** Every HTTP request the step made (retries included), secrets redacted. */
+  exchanges: HttpExchange[];
+  events: RunEvent[];
+  /** Counters the step reported, e.g. credits. */
+  meter: Record<string, number>;
+}
+
+/**
+ * Runs one step through the real engine (input validation, account, HTTP, retries, output check)
+ * and returns what it did, so a step is unit-tested in a few lines against its emulator.
+ */
+export async function testStep<R = unknown>(
+  step: AnyStep,
+  input: Record<string, unknown>,
+  options: TestStepOptions = {},
+): Promise<TestStepOutcome<R>> {
+  const integration = options.integration ?? integrationOfStep(step);
+  if (!integration) {
+    throw new Error(`Step "${step.id}" was not defined through defineIntegration: pass { integration } to testStep`);
+  }
+  const account = options.account ?? emulatorAccount(options.emulator);
+  if (!account) throw new Error('testStep needs { account } or { emulator } to run the step with');
+
+  const engine = await createEngine({ integrations: [integration], accounts: [account], clock: options.clock });
+  const workflow = compileWorkflow(
+    { id: `test-${step.id}`, steps: [{ id: 'step', step: step.id, account: account.id, args: input }] },
+    { registry: engine.registry },
+  );
+  const exchanges: HttpExchange[] = [];
+  const events: RunEvent[] = [];
+  const run = await engine.run(workflow, {}, {
+    signal: options.signal,
+    onEvent: (event) => events.push(event),
+    onExchange: (_key, exchange) => exchanges.push(exchange),
+  });
+  const trace = run.steps[0];
+  return {
+    ok: run.status === 'succeeded',
+    ...(run.status === 'succeeded' ? { result: trace?.result as R } : { error: trace?.error ?? run.error }),
+    exchanges,
+    events,
+    meter: trace?.meter ?? {},
+  };
+}
+
+function emulatorAccount(emulator: TestStepOptions['emulator']): ConnectedAccount | undefined {
+  if (!emulator) return undefined;
+  return 'account' in emulator ? emulator.account : emulator.accounts[0];
+}

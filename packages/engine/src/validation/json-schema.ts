@@ -1,0 +1,49 @@
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import formats from 'ajv-formats';
+
+export interface SchemaViolation {
+  /** JSON pointer into the validated value. */
+  pointer: string;
+  message: string;
+}
+
+export type SchemaCheck = (value: unknown) => SchemaViolation[];
+
+/** One ajv for step inputs, outputs and run inputs: compiled validators are cached per schema object. */
+const ajv = new Ajv2020({ allErrors: true, strict: false, useDefaults: false });
+// ajv-formats is CommonJS: its callable sits on `default` under NodeNext.
+(formats as unknown as { default: (instance: Ajv2020) => void }).default(ajv);
+
+const cache = new WeakMap<object, ValidateFunction>();
+
+/** Compiles (once per schema object) a check that returns every violation with its pointer. */
+export function schemaCheck(schema: object): SchemaCheck {
+  const compiled = cache.get(schema) ?? ajv.compile(schema);
+  cache.set(schema, compiled);
+  return (value) => (compiled(value) ? [] : (compiled.errors ?? []).map(toViolation));
+}
+
+export function toViolation(error: ErrorObject): SchemaViolation {
+  const pointer = error.instancePath;
+  switch (error.keyword) {
+    case 'required':
+      return {
+        pointer: `${pointer}/${error.params.missingProperty}`,
+        message: `is required (missing "${error.params.missingProperty}")`,
+      };
+    case 'additionalProperties':
+      return {
+        pointer: `${pointer}/${error.params.additionalProperty}`,
+        message: `is not a known property ("${error.params.additionalProperty}")`,
+      };
+    case 'enum':
+      return { pointer, message: `must be one of ${(error.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}` };
+    default:
+      return { pointer, message: error.message ?? `fails "${error.keyword}"` };
+  }
+}
+
+/** `"/priority must be one of …; /subject is required"`, for one-line errors. */
+export function describeViolations(violations: SchemaViolation[], prefix = ''): string {
+  return violations.map((v) => `${prefix}${v.pointer || '/'} ${v.message}`).join('; ');
+}

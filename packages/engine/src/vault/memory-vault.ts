@@ -1,0 +1,26 @@
+import type { AccountRef, AccountSummary, ConnectedAccount, CredentialVault } from '../contracts/account.js';
+import { AccountBook } from './account-book.js';
+
+/**
+ * Accounts held in memory: for tests, emulators and runtimes that load accounts themselves.
+ * Everything going in or out is copied, so callers can never change what the vault holds.
+ */
+export class MemoryVault implements CredentialVault {
+  private readonly book: AccountBook;
+
+  constructor(accounts: readonly ConnectedAccount[] = []) {
+    this.book = new AccountBook(structuredClone(accounts));
+  }
+
+  async get(ref: AccountRef): Promise<ConnectedAccount> {
+    return structuredClone(this.book.find(ref));
+  }
+
+  async update(account: ConnectedAccount): Promise<void> {
+    this.book.replace(structuredClone(account));
+  }
+
+  async list(integration?: string): Promise<AccountSummary[]> {
+    return this.book.summaries(integration);
+  }
+}

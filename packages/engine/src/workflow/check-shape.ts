@@ -1,0 +1,75 @@
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import { createAjv } from './ajv-instance.js';
+import { describeSchemaErrors, ownedBy, type SchemaMessage } from './describe-schema-errors.js';
+import { preview } from './describe-value.js';
+import type { Problem } from './diagnostic.js';
+import { workflowJsonSchema } from './published-schema.js';
+
+const STEP_KINDS = ['step', 'forEach', 'parallel'] as const;
+const KIND_KEYS: ReadonlySet<string> = new Set([...STEP_KINDS, 'assign']);
+
+let validator: ValidateFunction | undefined;
+
+/** Phase 2: the value against the published workflow schema, every failure in words. */
+export function checkShape(value: unknown): Problem[] {
+  validator ??= createAjv().compile(workflowJsonSchema());
+  if (validator(value)) return [];
+  const errors = validator.errors ?? [];
+  const stepKind = errors.filter(isStepKindError);
+  const rest = errors.filter((error) => !stepKind.some((kind) => kind === error || ownedBy(error, kind)));
+  const messages = describeSchemaErrors(rest);
+  return [...messages.map(toProblem), ...stepKindProblems(stepKind, messages)];
+}
+
+/** The `anyOf`/`not` pair on WorkflowStep that says a step is exactly one kind of thing. */
+function isStepKindError(error: ErrorObject): boolean {
+  const schema = error.parentSchema as { properties?: Record<string, unknown> } | undefined;
+  return (
+    (error.keyword === 'anyOf' || error.keyword === 'not') &&
+    schema?.properties?.forEach !== undefined &&
+    schema.properties.parallel !== undefined
+  );
+}
+
+function toProblem(message: SchemaMessage): Problem {
+  if (/\/forEach\/items$/.test(message.pointer) && message.keyword === 'anyOf') {
+    return {
+      code: 'foreach-items',
+      pointer: message.pointer,
+      message: `forEach.items must be an array or a {% … %} expression that yields one (got ${preview(message.data)})`,
+    };
+  }
+  return {
+    code: message.at === 'key' ? 'unknown-property' : 'shape',
+    pointer: message.pointer,
+    locate: message.locate,
+    at: message.at,
+    message: message.message,
+  };
+}
+
+function stepKindProblems(errors: ErrorObject[], messages: SchemaMessage[]): Problem[] {
+  const problems: Problem[] = [];
+  for (const error of errors) {
+    if (error.keyword === 'not') {
+      const present = STEP_KINDS.filter((key) => Object.hasOwn(error.data as object, key));
+      problems.push({
+        code: 'step-kind',
+        pointer: error.instancePath,
+        message: `a step is one kind of thing, but this one has ${present.map((key) => `"${key}"`).join(' and ')}; split it into separate steps`,
+      });
+    } else if (error.keyword === 'anyOf') {
+      // "stpe" already got a did-you-mean pointing at "step": saying the step kind is missing adds nothing.
+      const misspelt = messages.some(
+        (message) => message.pointer === error.instancePath && KIND_KEYS.has(message.suggestion ?? ''),
+      );
+      if (misspelt) continue;
+      problems.push({
+        code: 'step-kind',
+        pointer: error.instancePath,
+        message: 'a step needs one of "step" (a catalog step), "forEach" (a loop), "parallel" (branches) or "assign"',
+      });
+    }
+  }
+  return problems;
+}

@@ -1,0 +1,30 @@
+import type { CredentialVault } from '../../contracts/account.js';
+import type { StepRegistry } from '../../contracts/services.js';
+import type { CompiledExpression } from '../../expressions/expression.js';
+import type { Workflow, WorkflowStep } from '../workflow-schema.js';
+
+/** What every semantic check gets: the shape-valid workflow, the catalog and the compiled expressions. */
+export interface CheckInput {
+  workflow: Workflow;
+  registry: StepRegistry;
+  /** Every expression that compiled, by the JSON pointer of its string. */
+  expressions: ReadonlyMap<string, CompiledExpression>;
+  vault?: CredentialVault;
+}
+
+export interface VisitedStep {
+  node: WorkflowStep;
+  pointer: string;
+}
+
+/** Every step of a workflow, nested ones included (forEach bodies, parallel branches), in file order. */
+export function* eachStep(steps: readonly WorkflowStep[], pointer = '/steps'): Generator<VisitedStep> {
+  for (const [index, node] of steps.entries()) {
+    const here = `${pointer}/${index}`;
+    yield { node, pointer: here };
+    if (node.forEach) yield* eachStep(node.forEach.steps, `${here}/forEach/steps`);
+    for (const [branch, branchSteps] of (node.parallel ?? []).entries()) {
+      yield* eachStep(branchSteps, `${here}/parallel/${branch}`);
+    }
+  }
+}

@@ -1,0 +1,108 @@
+import type { CompiledExpression, JsonataNode } from '../../expressions/expression.js';
+
+/** A `$name` read by an expression; `offset` is its index in the whole `{% … %}` string. */
+export interface VariableRead {
+  name: string;
+  offset: number;
+  /** Read to be called, as in `$count(…)`: a function rather than a value. */
+  called: boolean;
+}
+
+/** A `$steps.<id>` read; `offset` points at the id. */
+export interface StepReference {
+  id: string;
+  offset: number;
+}
+
+export type ValueKind = 'number' | 'string' | 'boolean' | 'null' | 'object' | 'function';
+
+export interface ExpressionFacts {
+  reads: VariableRead[];
+  /** Names the expression binds itself: `:=`, function parameters, `@$x` and `#$i`. */
+  bound: Set<string>;
+  stepReferences: StepReference[];
+  /** What the expression yields whatever the data, when its form alone says so (`5`, `{ … }`, `$a & $b`). */
+  kind?: ValueKind;
+}
+
+const NUMERIC = new Set(['+', '-', '*', '/', '%']);
+const LOGICAL = new Set(['=', '!=', '<', '<=', '>', '>=', 'and', 'or', 'in']);
+
+const cache = new WeakMap<CompiledExpression, ExpressionFacts>();
+
+/** Reads the parsed JSONata tree: which variables and steps it uses, and what it binds. */
+export function expressionFacts(expression: CompiledExpression): ExpressionFacts {
+  let facts = cache.get(expression);
+  if (facts === undefined) {
+    facts = readFacts(expression);
+    cache.set(expression, facts);
+  }
+  return facts;
+}
+
+function readFacts(expression: CompiledExpression): ExpressionFacts {
+  const ast = expression.ast();
+  const bodyOffset = expression.source.indexOf('{%') + 2;
+  const facts: ExpressionFacts = { reads: [], bound: new Set(), stepReferences: [], kind: kindOf(ast) };
+  const seen = new Set<object>();
+  const procedures = new Set<unknown>();
+  // JSONata positions mark where a token ends; names start that many characters earlier.
+  const startOf = (node: JsonataNode, length: number) => bodyOffset + Math.max(0, (node.position ?? length) - length);
+
+  const visit = (value: unknown): void => {
+    if (value === null || typeof value !== 'object' || seen.has(value)) return;
+    seen.add(value);
+    if (Array.isArray(value)) {
+      for (const item of value) visit(item);
+      return;
+    }
+    const node = value as JsonataNode;
+    if (typeof node.focus === 'string') facts.bound.add(node.focus);
+    if (typeof node.index === 'string') facts.bound.add(node.index);
+    if (node.type === 'function' || node.type === 'partial') procedures.add(node.procedure);
+    if (node.type === 'variable' && typeof node.value === 'string') {
+      const called = procedures.has(node);
+      facts.reads.push({ name: node.value, offset: startOf(node, node.value.length + 1), called });
+    }
+    if (node.type === 'path') noteStepReference(node);
+    for (const [key, child] of Object.entries(node)) {
+      if (node.type === 'bind' && key === 'lhs') bind(child);
+      else if (node.type === 'lambda' && key === 'arguments') (child as unknown[]).forEach(bind);
+      else if (key !== 'value') visit(child);
+    }
+  };
+  const bind = (target: unknown) => {
+    const name = (target as JsonataNode | undefined)?.value;
+    if (typeof name === 'string') facts.bound.add(name);
+  };
+  const noteStepReference = (path: JsonataNode) => {
+    const [first, second] = (path.steps ?? []) as JsonataNode[];
+    if (first?.type === 'variable' && first.value === 'steps' && second?.type === 'name') {
+      const id = String(second.value);
+      facts.stepReferences.push({ id, offset: startOf(second, id.length) });
+    }
+  };
+  visit(ast);
+  return facts;
+}
+
+function kindOf(node: JsonataNode): ValueKind | undefined {
+  switch (node.type) {
+    case 'number':
+    case 'string':
+      return node.type;
+    case 'value':
+      return node.value === null ? 'null' : 'boolean';
+    case 'lambda':
+    case 'regex':
+      return 'function';
+    case 'unary':
+      return node.value === '{' ? 'object' : node.value === '-' ? 'number' : undefined;
+    case 'binary':
+      if (node.value === '&') return 'string';
+      if (NUMERIC.has(String(node.value))) return 'number';
+      return LOGICAL.has(String(node.value)) ? 'boolean' : undefined;
+    default:
+      return undefined;
+  }
+}

@@ -1,0 +1,78 @@
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import type { TSchema } from '@sinclair/typebox';
+import type { AnyStep } from '../../contracts/step.js';
+import { escapePointer } from '../../expressions/template.js';
+import { isExpression } from '../../expressions/expression.js';
+import { createAjv } from '../ajv-instance.js';
+import { describeSchemaErrors } from '../describe-schema-errors.js';
+import type { Problem } from '../diagnostic.js';
+import { isWithin } from '../json-pointer.js';
+import { type CheckInput, eachStep } from './each-step.js';
+
+/** Failures decided by which keys or how many items are present, never by a value an expression gives. */
+const SHAPE_ONLY = new Set([
+  'required',
+  'additionalProperties',
+  'propertyNames',
+  'minProperties',
+  'maxProperties',
+  'dependentRequired',
+  'minItems',
+  'maxItems',
+]);
+
+const ajv = createAjv();
+const validators = new WeakMap<TSchema, ValidateFunction>();
+
+/**
+ * The literal parts of each step's `args` against the step's input schema, at load time. A value
+ * given by an expression is only known at run time, so nothing that depends on it is judged here.
+ */
+export function checkLiteralArgs({ workflow, registry }: CheckInput): Problem[] {
+  const problems: Problem[] = [];
+  for (const { node, pointer } of eachStep(workflow.steps)) {
+    const step = node.step === undefined ? undefined : registry.step(node.step);
+    if (!step?.available) continue;
+    const args = node.args ?? {};
+    const validate = validatorOf(step);
+    if (validate(args)) continue;
+    const computed = expressionPointers(args, '');
+    const decidable = (validate.errors ?? []).filter(
+      (error: ErrorObject) =>
+        SHAPE_ONLY.has(error.keyword) || !computed.some((expression) => isWithin(expression, error.instancePath)),
+    );
+    for (const message of describeSchemaErrors(decidable, `${pointer}/args`)) {
+      problems.push({
+        code: 'invalid-args',
+        pointer: message.pointer,
+        locate: message.locate,
+        at: message.at,
+        message: `${message.message} (input of ${step.id})`,
+      });
+    }
+  }
+  return problems;
+}
+
+function validatorOf(step: AnyStep): ValidateFunction {
+  let validate = validators.get(step.input);
+  if (validate === undefined) {
+    try {
+      validate = ajv.compile(step.input);
+    } catch (error) {
+      throw new Error(`The input schema of step "${step.id}" is not a valid JSON Schema: ${(error as Error).message}`);
+    }
+    validators.set(step.input, validate);
+  }
+  return validate;
+}
+
+/** Pointers (relative to args) of every `{% … %}` string, compiled or not. */
+function expressionPointers(value: unknown, pointer: string): string[] {
+  if (isExpression(value)) return [pointer];
+  if (Array.isArray(value)) return value.flatMap((item, index) => expressionPointers(item, `${pointer}/${index}`));
+  if (value !== null && typeof value === 'object') {
+    return Object.entries(value).flatMap(([key, item]) => expressionPointers(item, `${pointer}/${escapePointer(key)}`));
+  }
+  return [];
+}

@@ -1,0 +1,23 @@
+import { closest, distance } from 'fastest-levenshtein';
+
+/** The candidate nearest to a misspelt name, when it is near enough to be a likely typo. */
+export function nearest(input: string, candidates: Iterable<string>): string | undefined {
+  const list = [...new Set(candidates)].filter((candidate) => candidate !== input);
+  if (list.length === 0) return undefined;
+  const sameLetters = list.find((candidate) => candidate.toLowerCase() === input.toLowerCase());
+  if (sameLetters) return sameLetters;
+  const best = closest(input, list);
+  // A swapped pair of letters costs 2, so allow that much; in a name of one or two letters any guess is noise.
+  const limit = input.length <= 2 ? 0 : input.length === 3 ? 1 : Math.max(2, Math.floor(input.length / 3));
+  return distance(input, best) <= limit ? best : undefined;
+}
+
+/** ` (did you mean "step"?)`, or nothing when no candidate is close. */
+export function didYouMean(
+  input: string,
+  candidates: Iterable<string>,
+  show: (name: string) => string = (name) => JSON.stringify(name),
+): string {
+  const best = nearest(input, candidates);
+  return best === undefined ? '' : ` (did you mean ${show(best)}?)`;
+}

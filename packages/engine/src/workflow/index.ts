@@ -1,0 +1,24 @@
+export { catalogWorkflowSchema } from './catalog-schema.js';
+export { type CompileWorkflowOptions, compileWorkflow } from './compile-workflow.js';
+export type { CompiledCatch, CompiledStep, CompiledWorkflow, RetryPolicy } from './compiled-workflow.js';
+export { type Diagnostic, type DiagnosticCode, formatDiagnostic } from './diagnostic.js';
+export { toMilliseconds } from './duration.js';
+export {
+  type LoadResult,
+  type LoadWorkflowOptions,
+  loadWorkflow,
+  loadWorkflowOrThrow,
+  type WorkflowSource,
+} from './load-workflow.js';
+export { JSON_SCHEMA_DRAFT, type JsonSchema, WORKFLOW_SCHEMA_ID, workflowJsonSchema } from './published-schema.js';
+export { WorkflowInvalidError } from './workflow-invalid-error.js';
+export {
+  type CatchSpec,
+  type DurationSpec,
+  type ForEach,
+  type RetryPolicySpec,
+  type Workflow,
+  WorkflowModule,
+  WorkflowSchema,
+  type WorkflowStep,
+} from './workflow-schema.js';

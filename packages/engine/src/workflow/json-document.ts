@@ -1,0 +1,133 @@
+import { getLocation, getNodeValue, type Node, type ParseError, parseTree } from 'jsonc-parser';
+import type { Diagnostic, Problem } from './diagnostic.js';
+import { parsePointer, toPointer } from './json-pointer.js';
+import { describeParseError, duplicateKeys } from './json-syntax.js';
+
+export type ParsedDocument = { ok: true; document: JsonDocument } | { ok: false; diagnostics: Diagnostic[] };
+
+/** A strictly parsed JSON text that remembers where every value stands, to report line:column. */
+export class JsonDocument {
+  private readonly lineStarts: number[];
+
+  private constructor(
+    readonly text: string,
+    readonly root: Node,
+    readonly value: unknown,
+    readonly file?: string,
+  ) {
+    this.lineStarts = lineStarts(text);
+  }
+
+  /** Strict JSON: comments, trailing commas and repeated keys are errors, all reported with positions. */
+  static parse(input: string, file?: string): ParsedDocument {
+    const text = input.startsWith('\uFEFF') ? input.slice(1) : input;
+    const errors: ParseError[] = [];
+    const root = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false });
+    const located = new JsonDocument(text, root ?? { type: 'null', offset: 0, length: 0 }, undefined, file);
+    if (errors.length > 0 || root === undefined) {
+      const found = errors.length > 0 ? errors : [{ error: 4, offset: 0, length: 0 } as ParseError];
+      const unique = found.filter((error, index) => found.findIndex((other) => other.offset === error.offset) === index);
+      return {
+        ok: false,
+        diagnostics: unique.map((error) => {
+          const { message, offset } = describeParseError(text, error);
+          const pointer = toPointer(getLocation(text, offset).path);
+          return located.diagnosticAt(offset, { code: 'json-syntax', pointer, message });
+        }),
+      };
+    }
+    const repeated = duplicateKeys(root);
+    if (repeated.length > 0) {
+      return {
+        ok: false,
+        diagnostics: repeated.map(({ key, pointer, first }) => {
+          const at = located.position(first.offset);
+          return located.diagnosticAt(key.offset, {
+            code: 'duplicate-key',
+            pointer,
+            message: `property ${JSON.stringify(key.value)} appears twice (first at ${at.line}:${at.column}); JSON keeps only the last one`,
+          });
+        }),
+      };
+    }
+    return { ok: true, document: new JsonDocument(text, root, getNodeValue(root), file) };
+  }
+
+  /** 1-based line and column (in UTF-16 code units) of an offset into the text. */
+  position(offset: number): { line: number; column: number } {
+    let low = 0;
+    let high = this.lineStarts.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (this.lineStarts[middle] <= offset) low = middle;
+      else high = middle - 1;
+    }
+    return { line: low + 1, column: offset - this.lineStarts[low] + 1 };
+  }
+
+  /** The node a pointer names, or the nearest ancestor that exists (e.g. the object missing a property). */
+  node(pointer: string): { node: Node; exact: boolean } {
+    let node = this.root;
+    for (const segment of parsePointer(pointer)) {
+      const child = childOf(node, segment);
+      if (child === undefined) return { node, exact: false };
+      node = child;
+    }
+    return { node, exact: true };
+  }
+
+  /** Where a problem stands: its property name, its value, or a character inside a string value. */
+  offsetOf(problem: Pick<Problem, 'pointer' | 'locate' | 'at' | 'offset'>): number {
+    const { node, exact } = this.node(problem.locate ?? problem.pointer);
+    if (!exact) return node.offset;
+    if (problem.at === 'key' && node.parent?.type === 'property') return node.parent.offset;
+    if (problem.offset !== undefined && node.type === 'string') return node.offset + 1 + rawIndex(this.text, node, problem.offset);
+    return node.offset;
+  }
+
+  toDiagnostic(problem: Problem): Diagnostic {
+    return this.diagnosticAt(this.offsetOf(problem), problem);
+  }
+
+  private diagnosticAt(offset: number, problem: Pick<Problem, 'code' | 'pointer' | 'message' | 'hint'>): Diagnostic {
+    const diagnostic: Diagnostic = {
+      code: problem.code,
+      message: problem.message,
+      pointer: problem.pointer,
+      ...this.position(offset),
+    };
+    if (this.file !== undefined) diagnostic.file = this.file;
+    if (problem.hint !== undefined) diagnostic.hint = problem.hint;
+    return diagnostic;
+  }
+}
+
+function childOf(node: Node, segment: string): Node | undefined {
+  if (node.type === 'object') {
+    const property = node.children?.find((child) => child.children?.[0]?.value === segment);
+    return property?.children?.[1];
+  }
+  if (node.type === 'array' && /^(0|[1-9]\d*)$/.test(segment)) return node.children?.[Number(segment)];
+  return undefined;
+}
+
+/** Maps an index into a decoded string value to the index into its raw JSON text (escapes are longer). */
+function rawIndex(text: string, node: Node, decodedIndex: number): number {
+  const raw = text.slice(node.offset + 1, node.offset + node.length - 1);
+  let decoded = 0;
+  let index = 0;
+  while (index < raw.length && decoded < decodedIndex) {
+    index += raw[index] !== '\\' ? 1 : raw[index + 1] === 'u' ? 6 : 2;
+    decoded += 1;
+  }
+  return Math.min(index, raw.length);
+}
+
+function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (let index = 0; index < text.length; index++) {
+    const char = text[index];
+    if (char === '\n' || (char === '\r' && text[index + 1] !== '\n')) starts.push(index + 1);
+  }
+  return starts;
+}

@@ -1,0 +1,25 @@
+import { escapePointer } from '../expressions/template.js';
+
+/** `['steps', 0, 'args']` -> `/steps/0/args` (RFC 6901). */
+export function toPointer(segments: ReadonlyArray<string | number>): string {
+  return segments.map((segment) => `/${escapePointer(String(segment))}`).join('');
+}
+
+/** `/steps/0/args` -> `['steps', '0', 'args']`; the root pointer `''` has no segments. */
+export function parsePointer(pointer: string): string[] {
+  if (pointer === '') return [];
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((segment) => segment.replaceAll('~1', '/').replaceAll('~0', '~'));
+}
+
+/** The pointer of a child: `child('/steps/0', 'args')` -> `/steps/0/args`. */
+export function childPointer(pointer: string, ...segments: Array<string | number>): string {
+  return pointer + toPointer(segments);
+}
+
+/** True when `pointer` is `ancestor` itself or lies under it. */
+export function isWithin(pointer: string, ancestor: string): boolean {
+  return pointer === ancestor || pointer.startsWith(`${ancestor}/`);
+}

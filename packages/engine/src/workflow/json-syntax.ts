@@ -1,0 +1,73 @@
+import { type Node, type ParseError, printParseErrorCode } from 'jsonc-parser';
+import { toPointer } from './json-pointer.js';
+
+const MESSAGES: Record<string, string> = {
+  InvalidSymbol: 'unexpected character',
+  InvalidNumberFormat: 'invalid number',
+  PropertyNameExpected: 'expected a property name in double quotes',
+  ValueExpected: 'expected a value',
+  ColonExpected: 'expected ":" after the property name',
+  CommaExpected: 'expected "," between items',
+  CloseBraceExpected: 'expected "}" to close the object',
+  CloseBracketExpected: 'expected "]" to close the array',
+  EndOfFileExpected: 'unexpected text after the end of the JSON value',
+  InvalidCommentToken: 'comments are not allowed: workflow files are strict JSON',
+  UnexpectedEndOfComment: 'comments are not allowed: workflow files are strict JSON',
+  UnexpectedEndOfString: 'unterminated string',
+  UnexpectedEndOfNumber: 'unterminated number',
+  InvalidUnicode: 'invalid \\u escape in string',
+  InvalidEscapeCharacter: 'invalid escape in string',
+  InvalidCharacter: 'control characters must be escaped in strings',
+};
+
+/** A jsonc-parser error as a sentence, and the offset that best shows it (a trailing comma, not the brace after it). */
+export function describeParseError(text: string, error: ParseError): { message: string; offset: number } {
+  const name = printParseErrorCode(error.error);
+  if (text.trim() === '') return { message: 'the file is empty: expected a JSON object', offset: 0 };
+  if (name === 'PropertyNameExpected' || name === 'ValueExpected') {
+    const before = text.slice(0, error.offset).trimEnd();
+    const closing = text[error.offset];
+    if (before.endsWith(',') && (closing === '}' || closing === ']')) {
+      return { message: 'trailing commas are not allowed in JSON', offset: before.length - 1 };
+    }
+  }
+  const found = text.slice(error.offset, error.offset + Math.max(1, Math.min(error.length, 20)));
+  const message = MESSAGES[name] ?? name;
+  const showFound = name === 'InvalidSymbol' || name === 'ValueExpected' || name === 'CommaExpected';
+  return {
+    message: showFound && found.trim() !== '' ? `${message}, found ${JSON.stringify(found)}` : message,
+    offset: error.offset,
+  };
+}
+
+export interface DuplicateKey {
+  key: Node;
+  first: Node;
+  /** Pointer of the repeated property. */
+  pointer: string;
+}
+
+/** Keys repeated within one object: JSON.parse silently keeps the last, which hides mistakes. */
+export function duplicateKeys(root: Node): DuplicateKey[] {
+  const found: DuplicateKey[] = [];
+  const visit = (node: Node, path: Array<string | number>) => {
+    if (node.type === 'object') {
+      const seen = new Map<string, Node>();
+      for (const property of node.children ?? []) {
+        const [key, value] = property.children ?? [];
+        if (key === undefined) continue;
+        const name = String(key.value);
+        const first = seen.get(name);
+        if (first) found.push({ key, first, pointer: toPointer([...path, name]) });
+        else seen.set(name, key);
+        if (value) visit(value, [...path, name]);
+      }
+    } else if (node.type === 'array') {
+      node.children?.forEach((child, index) => {
+        visit(child, [...path, index]);
+      });
+    }
+  };
+  visit(root, []);
+  return found;
+}
