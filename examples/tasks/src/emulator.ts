@@ -12,7 +12,13 @@ interface StoredTask {
 
 const SEED: StoredTask[] = [
   { id: 1, title: 'Renew the TLS certificate', status: 'open', labels: ['ops'], due: '2026-11-01' },
-  { id: 2, title: 'Answer the pricing question', status: 'open', labels: ['support', 'stale'], due: '2026-10-12' },
+  {
+    id: 2,
+    title: 'Answer the pricing question',
+    status: 'open',
+    labels: ['support', 'stale'],
+    due: '2026-10-12',
+  },
   { id: 3, title: 'Write the release notes', status: 'done', labels: ['docs'] },
   { id: 4, title: 'Archive the old board', status: 'open', labels: ['stale'], due: '2026-09-30' },
   { id: 5, title: 'Triage the crash report', status: 'open', labels: ['support'] },
@@ -66,5 +72,10 @@ export async function createTasksEmulator(): Promise<TasksEmulator> {
 /** The emulator as the CLI starts it (`toolsteps emulate tasks`, or a run without --accounts). */
 export async function startTasksEmulator(): Promise<EmulatorSession> {
   const emulator = await createTasksEmulator();
-  return { integration: 'tasks', baseUrl: emulator.baseUrl, accounts: [emulator.account], close: () => emulator.close() };
+  return {
+    integration: 'tasks',
+    baseUrl: emulator.baseUrl,
+    accounts: [emulator.account],
+    close: () => emulator.close(),
+  };
 }

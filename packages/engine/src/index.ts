@@ -1,5 +1,9 @@
 // Contracts: what step packages and embedding runtimes build on.
 export { type Static, type TSchema, Type } from '@sinclair/typebox';
+export * from './auth/index.js';
+// The engine: assembly, execution, workflows, and the parts an embedding runtime may swap.
+export { createEngine, type Engine, type EngineOptions } from './container/create-engine.js';
+export { TOKENS } from './container/tokens.js';
 export * from './contracts/account.js';
 export * from './contracts/clock.js';
 export * from './contracts/events.js';
@@ -9,20 +13,15 @@ export * from './contracts/logger.js';
 export * from './contracts/services.js';
 export * from './contracts/step.js';
 export * from './contracts/step-error.js';
-export { TOKENS } from './container/tokens.js';
-
-// The engine: assembly, execution, workflows, and the parts an embedding runtime may swap.
-export { createEngine, type Engine, type EngineOptions } from './container/create-engine.js';
 export { type RunOptions, WorkflowRunner } from './execution/engine.js';
-export { compileExpression, isExpression, type ExpressionLimits } from './expressions/expression.js';
-export type { CompiledWorkflow } from './workflow/compiled-workflow.js';
-export { compileWorkflow } from './workflow/compile-workflow.js';
-export { type Workflow, WorkflowSchema, type WorkflowStep } from './workflow/workflow-schema.js';
-export * from './workflow/index.js';
-export * from './registry/index.js';
+export { compileExpression, type ExpressionLimits, isExpression } from './expressions/expression.js';
 export * from './http/index.js';
-export * from './auth/index.js';
 export * from './journal/index.js';
+export * from './registry/index.js';
 export * from './runtime/index.js';
-export * from './vault/index.js';
 export { REDACTED, SecretScrubber as ValueSecretScrubber } from './secrets/index.js';
+export * from './vault/index.js';
+export { compileWorkflow } from './workflow/compile-workflow.js';
+export type { CompiledWorkflow } from './workflow/compiled-workflow.js';
+export * from './workflow/index.js';
+export { type Workflow, WorkflowSchema, type WorkflowStep } from './workflow/workflow-schema.js';

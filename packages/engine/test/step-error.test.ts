@@ -3,9 +3,20 @@ import { StepError, toStepError } from '../src/contracts/step-error.js';
 
 describe('StepError', () => {
   it('marks transient codes retryable by default and keeps the upstream status', () => {
-    const error = new StepError({ code: 'rate_limited', message: 'slow down', status: 429, retryAfterMs: 2000 });
+    const error = new StepError({
+      code: 'rate_limited',
+      message: 'slow down',
+      status: 429,
+      retryAfterMs: 2000,
+    });
     expect(error.retryable).toBe(true);
-    expect(error.toJSON()).toEqual({ code: 'rate_limited', message: 'slow down', retryable: true, status: 429, retryAfterMs: 2000 });
+    expect(error.toJSON()).toEqual({
+      code: 'rate_limited',
+      message: 'slow down',
+      retryable: true,
+      status: 429,
+      retryAfterMs: 2000,
+    });
     expect(new StepError({ code: 'validation', message: 'bad' }).retryable).toBe(false);
   });
 
@@ -16,7 +27,15 @@ describe('StepError', () => {
   });
 
   it('names the step and field it happened in without losing the code', () => {
-    const located = new StepError({ code: 'not_found', message: 'gone', status: 404 }).at('ticket', '/args/id');
-    expect(located.toJSON()).toMatchObject({ code: 'not_found', step: 'ticket', field: '/args/id', status: 404 });
+    const located = new StepError({ code: 'not_found', message: 'gone', status: 404 }).at(
+      'ticket',
+      '/args/id',
+    );
+    expect(located.toJSON()).toMatchObject({
+      code: 'not_found',
+      step: 'ticket',
+      field: '/args/id',
+      status: 404,
+    });
   });
 });

@@ -8,7 +8,10 @@ const admin = defineIntegration({
   status: 'stable',
   connection: Type.Object({
     region: Type.Union([Type.Literal('AU'), Type.Literal('EU'), Type.Literal('US')]),
-    baseUrl: Type.String({ format: 'uri', description: "The regional base address of the organization's region" }),
+    baseUrl: Type.String({
+      format: 'uri',
+      description: "The regional base address of the organization's region",
+    }),
   }),
   auth: { kind: 'apiKey' },
   http: (account) => ({ baseUrl: String(account.settings.baseUrl) }),

@@ -4,11 +4,16 @@ import { defineIntegration, Type } from '@toolsteps/engine';
 const github = defineIntegration({
   id: 'github',
   title: 'GitHub',
-  description: 'Code hosting: repositories, branches, commits, issues, pull requests, workflows, gists, releases.',
+  description:
+    'Code hosting: repositories, branches, commits, issues, pull requests, workflows, gists, releases.',
   status: 'stable',
   connection: Type.Object({
     baseUrl: Type.Optional(
-      Type.String({ format: 'uri', description: 'API root; default https://api.github.com (GitHub Enterprise Server: https://HOST/api/v3)' }),
+      Type.String({
+        format: 'uri',
+        description:
+          'API root; default https://api.github.com (GitHub Enterprise Server: https://HOST/api/v3)',
+      }),
     ),
     login: Type.Optional(Type.String({ description: 'The login the token belongs to' })),
   }),

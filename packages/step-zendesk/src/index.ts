@@ -14,7 +14,9 @@ const zendesk = defineIntegration({
       pattern: '^[a-z0-9][a-z0-9-]*$',
       description: 'The part of the account host before .zendesk.com',
     }),
-    baseUrl: Type.Optional(Type.String({ format: 'uri', description: 'Overrides https://SUBDOMAIN.zendesk.com (emulators)' })),
+    baseUrl: Type.Optional(
+      Type.String({ format: 'uri', description: 'Overrides https://SUBDOMAIN.zendesk.com (emulators)' }),
+    ),
   }),
   auth: { kind: 'oauth2', tokenUrl: (account) => `${origin(account.settings)}/oauth/tokens` },
   http: (account) => ({ baseUrl: origin(account.settings), rateLimit: { concurrency: 4 } }),

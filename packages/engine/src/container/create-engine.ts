@@ -5,8 +5,13 @@ import type { Clock } from '../contracts/clock.js';
 import type { Journal, RunResult } from '../contracts/events.js';
 import type { Integration } from '../contracts/integration.js';
 import { type Logger, silentLogger } from '../contracts/logger.js';
-import type { CatalogEntry, HttpClientFactory, SecretScrubber as Scrubber, StepRegistry } from '../contracts/services.js';
-import { WorkflowRunner, type RunOptions } from '../execution/engine.js';
+import type {
+  CatalogEntry,
+  HttpClientFactory,
+  SecretScrubber as Scrubber,
+  StepRegistry,
+} from '../contracts/services.js';
+import { type RunOptions, WorkflowRunner } from '../execution/engine.js';
 import { DEFAULT_LIMITS, type ExpressionLimits } from '../expressions/expression.js';
 import { KyHttpClientFactory } from '../http/index.js';
 import { MemoryJournal } from '../journal/index.js';
@@ -15,7 +20,12 @@ import { SystemClock } from '../runtime/index.js';
 import { SecretScrubber } from '../secrets/index.js';
 import { MemoryVault } from '../vault/index.js';
 import type { CompiledWorkflow } from '../workflow/compiled-workflow.js';
-import { type LoadResult, loadWorkflow, loadWorkflowOrThrow, type WorkflowSource } from '../workflow/index.js';
+import {
+  type LoadResult,
+  loadWorkflow,
+  loadWorkflowOrThrow,
+  type WorkflowSource,
+} from '../workflow/index.js';
 import { TOKENS } from './tokens.js';
 
 export interface EngineOptions {
@@ -47,8 +57,11 @@ export interface Engine {
   readonly registry: StepRegistry;
   readonly vault: CredentialVault;
   catalog(): CatalogEntry[];
-  /** Parses, validates and compiles a workflow; all problems are returned together. */
-  validate(source: WorkflowSource): Promise<LoadResult>;
+  /**
+   * Parses, validates and compiles a workflow; all problems are returned together. Accounts are
+   * checked against the vault unless `accounts: false` (e.g. before emulators supply them).
+   */
+  validate(source: WorkflowSource, options?: { accounts?: boolean }): Promise<LoadResult>;
   /** Like validate, but throws a WorkflowInvalidError listing every problem. */
   load(source: WorkflowSource): Promise<CompiledWorkflow>;
   /** Runs a loaded workflow (or loads it first). Resolves with the result whether the run succeeded or not. */
@@ -69,7 +82,8 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   bindValue<ExpressionLimits>(TOKENS.ExpressionLimits, { ...DEFAULT_LIMITS, ...options.expressionLimits });
   if (options.secretScrubber) bindValue<Scrubber>(TOKENS.SecretScrubber, options.secretScrubber);
   else container.bind<Scrubber>(TOKENS.SecretScrubber).to(SecretScrubber).inSingletonScope();
-  if (options.httpClientFactory) bindValue<HttpClientFactory>(TOKENS.HttpClientFactory, options.httpClientFactory);
+  if (options.httpClientFactory)
+    bindValue<HttpClientFactory>(TOKENS.HttpClientFactory, options.httpClientFactory);
   else container.bind<HttpClientFactory>(TOKENS.HttpClientFactory).to(KyHttpClientFactory).inSingletonScope();
   container.bind(WorkflowRunner).toSelf().inSingletonScope();
   options.configure?.(container);
@@ -84,7 +98,8 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
     registry,
     vault,
     catalog: () => registry.catalog(),
-    validate: (source) => loadWorkflow(source, loadOptions),
+    validate: (source, validateOptions) =>
+      loadWorkflow(source, validateOptions?.accounts === false ? { registry, limits } : loadOptions),
     load: (source) => loadWorkflowOrThrow(source, loadOptions),
     run: async (workflow, input, runOptions) =>
       runner.run(isCompiled(workflow) ? workflow : await engine.load(workflow), input, runOptions),
@@ -94,7 +109,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
 
 async function resolveRegistry(options: EngineOptions): Promise<StepRegistry> {
   const given = options.integrations;
-  if (given && given.every((item): item is Integration => typeof item !== 'string')) return createRegistry(given);
+  if (given?.every((item): item is Integration => typeof item !== 'string')) return createRegistry(given);
   return loadRegistry({ integrations: given, cwd: options.cwd, configFile: options.configFile });
 }
 

@@ -25,7 +25,13 @@ export type RunEvent =
   | (StepEventBase & { type: 'step.started'; attempt: number })
   | (StepEventBase & { type: 'step.retrying'; attempt: number; delayMs: number; error: StepErrorJson })
   | (StepEventBase & { type: 'step.succeeded'; attempts: number; durationMs: number })
-  | (StepEventBase & { type: 'step.failed'; attempts: number; durationMs: number; error: StepErrorJson; caught: boolean })
+  | (StepEventBase & {
+      type: 'step.failed';
+      attempts: number;
+      durationMs: number;
+      error: StepErrorJson;
+      caught: boolean;
+    })
   | (StepEventBase & { type: 'step.skipped'; reason: string });
 
 export type RunEventType = RunEvent['type'];

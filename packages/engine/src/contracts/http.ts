@@ -1,6 +1,12 @@
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-export type QueryValue = string | number | boolean | null | undefined | ReadonlyArray<string | number | boolean>;
+export type QueryValue =
+  | string
+  | number
+  | boolean
+  | null
+  | undefined
+  | ReadonlyArray<string | number | boolean>;
 
 /** A request a step makes. It names a path under the account's base URL, never a host. */
 export interface HttpRequest {

@@ -86,7 +86,9 @@ export function defineIntegration(integration: Integration): Integration {
   const prefix = `${integration.id}.`;
   for (const step of integration.steps) {
     if (!step.id.startsWith(prefix)) {
-      throw new Error(`Step "${step.id}" of integration "${integration.id}" must have an id starting with "${prefix}"`);
+      throw new Error(
+        `Step "${step.id}" of integration "${integration.id}" must have an id starting with "${prefix}"`,
+      );
     }
     owners.set(step, integration);
   }

@@ -97,14 +97,15 @@ export function toStepError(thrown: unknown, fallback: ErrorCode = 'upstream'): 
   if (thrown instanceof Error && thrown.name === 'AbortError') {
     return new StepError({ code: 'cancelled', message: 'The run was cancelled', cause: thrown });
   }
-  if (thrown instanceof Error) return new StepError({ code: fallback, message: thrown.message, cause: thrown });
+  if (thrown instanceof Error)
+    return new StepError({ code: fallback, message: thrown.message, cause: thrown });
   return new StepError({ code: fallback, message: `The step threw a non-Error value: ${describe(thrown)}` });
 }
 
 function describe(value: unknown): string {
   if (value === undefined) return 'undefined';
   try {
-    const text = typeof value === 'string' ? JSON.stringify(value) : JSON.stringify(value) ?? String(value);
+    const text = typeof value === 'string' ? JSON.stringify(value) : (JSON.stringify(value) ?? String(value));
     return text.length > 200 ? `${text.slice(0, 200)}…` : text;
   } catch {
     return String(value);

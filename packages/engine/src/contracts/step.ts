@@ -42,12 +42,14 @@ export type Step<I extends TSchema = TSchema, O extends TSchema = TSchema> = Req
 > &
   StepDefinition<I, O>;
 
-// biome-ignore lint/suspicious/noExplicitAny: a catalog holds steps of every input and output type
+/** A catalog holds steps of every input and output type. */
 export type AnyStep = Step<any, any>;
 
 const STEP_ID = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*\.[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/;
 
-export function defineStep<I extends TSchema, O extends TSchema>(definition: StepDefinition<I, O>): Step<I, O> {
+export function defineStep<I extends TSchema, O extends TSchema>(
+  definition: StepDefinition<I, O>,
+): Step<I, O> {
   if (!STEP_ID.test(definition.id)) {
     throw new Error(`Step id "${definition.id}" must look like "integration.snake_case_name"`);
   }

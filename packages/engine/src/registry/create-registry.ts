@@ -13,7 +13,9 @@ export interface IntegrationSource {
 
 /** A registry of integrations given in process, e.g. by an embedding runtime or a test. */
 export function createRegistry(integrations: readonly Integration[]): StepRegistry {
-  return registryOf(integrations.map((integration, index) => ({ integration, source: `integrations[${index}]` })));
+  return registryOf(
+    integrations.map((integration, index) => ({ integration, source: `integrations[${index}]` })),
+  );
 }
 
 /** Builds the registry, refusing anything that is not an integration and any id defined twice. */
@@ -23,7 +25,9 @@ export function registryOf(sources: readonly IntegrationSource[]): StepRegistry 
   for (const entry of sources) {
     const problem = whyNotIntegration(entry.integration);
     if (problem) {
-      throw new RegistryError('not-an-integration', `${entry.source} is not an Integration: ${problem}`, [entry.source]);
+      throw new RegistryError('not-an-integration', `${entry.source} is not an Integration: ${problem}`, [
+        entry.source,
+      ]);
     }
     const { integration, source } = entry;
     const earlier = integrations.get(integration.id);
@@ -38,8 +42,12 @@ export function registryOf(sources: readonly IntegrationSource[]): StepRegistry 
     for (const step of integration.steps) {
       const clash = steps.get(step.id);
       if (clash) {
-        const where = clash.from === entry ? `twice in ${source}` : `by ${clash.from.source} and by ${source}`;
-        throw new RegistryError('duplicate-step', `Step "${step.id}" is defined ${where}`, [clash.from.source, source]);
+        const where =
+          clash.from === entry ? `twice in ${source}` : `by ${clash.from.source} and by ${source}`;
+        throw new RegistryError('duplicate-step', `Step "${step.id}" is defined ${where}`, [
+          clash.from.source,
+          source,
+        ]);
       }
       steps.set(step.id, { step, from: entry });
     }

@@ -2,7 +2,8 @@ import type { Integration } from '../contracts/integration.js';
 
 /** Why a value is not an `Integration`, or undefined when it is one (checked by shape: modules may come from anywhere). */
 export function whyNotIntegration(value: unknown): string | undefined {
-  if (value === null || typeof value !== 'object') return `it is ${value === null ? 'null' : typeof value}, not an object`;
+  if (value === null || typeof value !== 'object')
+    return `it is ${value === null ? 'null' : typeof value}, not an object`;
   const candidate = value as Partial<Record<keyof Integration, unknown>>;
   if (typeof candidate.id !== 'string' || candidate.id === '') return 'it has no string "id"';
   if (typeof candidate.title !== 'string') return `integration "${candidate.id}" has no string "title"`;
@@ -10,7 +11,8 @@ export function whyNotIntegration(value: unknown): string | undefined {
     return `integration "${candidate.id}" has status ${JSON.stringify(candidate.status)}; expected "stable" or "beta"`;
   }
   if (typeof candidate.http !== 'function') return `integration "${candidate.id}" has no "http" function`;
-  if (candidate.auth === null || typeof candidate.auth !== 'object') return `integration "${candidate.id}" has no "auth"`;
+  if (candidate.auth === null || typeof candidate.auth !== 'object')
+    return `integration "${candidate.id}" has no "auth"`;
   if (candidate.connection === null || typeof candidate.connection !== 'object') {
     return `integration "${candidate.id}" has no "connection" schema`;
   }
@@ -21,7 +23,8 @@ export function whyNotIntegration(value: unknown): string | undefined {
     if (typeof id !== 'string' || typeof shaped.run !== 'function' || typeof shaped.available !== 'boolean') {
       return `integration "${candidate.id}" has a step that is not made with defineStep (needs "id", "run" and "available")`;
     }
-    if (!id.startsWith(`${candidate.id}.`)) return `step "${id}" of integration "${candidate.id}" must start with "${candidate.id}."`;
+    if (!id.startsWith(`${candidate.id}.`))
+      return `step "${id}" of integration "${candidate.id}" must start with "${candidate.id}."`;
   }
   return undefined;
 }

@@ -31,7 +31,10 @@ export async function readConfig(file: string): Promise<ToolstepsConfig> {
   try {
     text = await readFile(file, 'utf8');
   } catch (error) {
-    throw invalid(`cannot read it (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`, error);
+    throw invalid(
+      `cannot read it (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+      error,
+    );
   }
   let parsed: unknown;
   try {
@@ -39,11 +42,17 @@ export async function readConfig(file: string): Promise<ToolstepsConfig> {
   } catch (error) {
     throw invalid(`not valid JSON: ${(error as Error).message}`, error);
   }
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw invalid('must hold a JSON object');
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
+    throw invalid('must hold a JSON object');
   const { integrations } = parsed as { integrations?: unknown };
   if (integrations === undefined) return { file };
-  if (!Array.isArray(integrations) || integrations.some((item) => typeof item !== 'string' || item.trim() === '')) {
-    throw invalid('"integrations" must be an array of package names or module paths, e.g. ["@toolsteps/step-github"]');
+  if (
+    !Array.isArray(integrations) ||
+    integrations.some((item) => typeof item !== 'string' || item.trim() === '')
+  ) {
+    throw invalid(
+      '"integrations" must be an array of package names or module paths, e.g. ["@toolsteps/step-github"]',
+    );
   }
   return { file, integrations };
 }

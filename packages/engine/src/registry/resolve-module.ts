@@ -18,7 +18,12 @@ export async function resolveModule(specifier: string, baseDir: string): Promise
       (info) => info.isFile(),
       () => false,
     );
-    if (!found) throw new RegistryError('module-not-found', `Integration module ${specifier} not found: no file ${file}`, [specifier]);
+    if (!found)
+      throw new RegistryError(
+        'module-not-found',
+        `Integration module ${specifier} not found: no file ${file}`,
+        [specifier],
+      );
     return pathToFileURL(file).href;
   }
   try {

@@ -1,3 +1,4 @@
+import { createEngine } from '../container/create-engine.js';
 import type { ConnectedAccount } from '../contracts/account.js';
 import type { Clock } from '../contracts/clock.js';
 import type { RunEvent } from '../contracts/events.js';
@@ -5,7 +6,6 @@ import type { HttpExchange } from '../contracts/http.js';
 import { type Integration, integrationOfStep } from '../contracts/integration.js';
 import type { AnyStep } from '../contracts/step.js';
 import type { StepErrorJson } from '../contracts/step-error.js';
-import { createEngine } from '../container/create-engine.js';
 import { compileWorkflow } from '../workflow/compile-workflow.js';
 
 export interface TestStepOptions {
@@ -40,23 +40,33 @@ export async function testStep<R = unknown>(
 ): Promise<TestStepOutcome<R>> {
   const integration = options.integration ?? integrationOfStep(step);
   if (!integration) {
-    throw new Error(`Step "${step.id}" was not defined through defineIntegration: pass { integration } to testStep`);
+    throw new Error(
+      `Step "${step.id}" was not defined through defineIntegration: pass { integration } to testStep`,
+    );
   }
   const account = options.account ?? emulatorAccount(options.emulator);
   if (!account) throw new Error('testStep needs { account } or { emulator } to run the step with');
 
-  const engine = await createEngine({ integrations: [integration], accounts: [account], clock: options.clock });
+  const engine = await createEngine({
+    integrations: [integration],
+    accounts: [account],
+    clock: options.clock,
+  });
   const workflow = compileWorkflow(
     { id: `test-${step.id}`, steps: [{ id: 'step', step: step.id, account: account.id, args: input }] },
     { registry: engine.registry },
   );
   const exchanges: HttpExchange[] = [];
   const events: RunEvent[] = [];
-  const run = await engine.run(workflow, {}, {
-    signal: options.signal,
-    onEvent: (event) => events.push(event),
-    onExchange: (_key, exchange) => exchanges.push(exchange),
-  });
+  const run = await engine.run(
+    workflow,
+    {},
+    {
+      signal: options.signal,
+      onEvent: (event) => events.push(event),
+      onExchange: (_key, exchange) => exchanges.push(exchange),
+    },
+  );
   const trace = run.steps[0];
   return {
     ok: run.status === 'succeeded',

@@ -37,7 +37,10 @@ export function toViolation(error: ErrorObject): SchemaViolation {
         message: `is not a known property ("${error.params.additionalProperty}")`,
       };
     case 'enum':
-      return { pointer, message: `must be one of ${(error.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}` };
+      return {
+        pointer,
+        message: `must be one of ${(error.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`,
+      };
     default:
       return { pointer, message: error.message ?? `fails "${error.keyword}"` };
   }

@@ -3,7 +3,14 @@ import type { JsonSchema } from './published-schema.js';
 const EXPRESSION_REF = { $ref: '#/$defs/Expression' };
 const SCHEMA_MAPS = ['properties', 'patternProperties', '$defs'] as const;
 const SCHEMA_LISTS = ['anyOf', 'oneOf', 'allOf', 'prefixItems'] as const;
-const SCHEMA_SLOTS = ['additionalProperties', 'items', 'then', 'else', 'contains', 'unevaluatedProperties'] as const;
+const SCHEMA_SLOTS = [
+  'additionalProperties',
+  'items',
+  'then',
+  'else',
+  'contains',
+  'unevaluatedProperties',
+] as const;
 
 /**
  * A step input schema as an editor should check `args`: any value inside may instead be a
@@ -19,13 +26,17 @@ export function allowExpressionsInside(schema: unknown): unknown {
     const map = copy[key];
     if (map !== null && typeof map === 'object') {
       copy[key] = Object.fromEntries(
-        Object.entries(map).map(([name, value]) => [name, key === '$defs' ? allowExpressionsInside(value) : orExpression(value)]),
+        Object.entries(map).map(([name, value]) => [
+          name,
+          key === '$defs' ? allowExpressionsInside(value) : orExpression(value),
+        ]),
       );
     }
   }
   for (const key of SCHEMA_LISTS) {
     const list = copy[key];
-    if (Array.isArray(list)) copy[key] = list.map(key === 'prefixItems' ? orExpression : allowExpressionsInside);
+    if (Array.isArray(list))
+      copy[key] = list.map(key === 'prefixItems' ? orExpression : allowExpressionsInside);
   }
   for (const key of SCHEMA_SLOTS) {
     const slot = copy[key];

@@ -67,7 +67,8 @@ function stepKindProblems(errors: ErrorObject[], messages: SchemaMessage[]): Pro
       problems.push({
         code: 'step-kind',
         pointer: error.instancePath,
-        message: 'a step needs one of "step" (a catalog step), "forEach" (a loop), "parallel" (branches) or "assign"',
+        message:
+          'a step needs one of "step" (a catalog step), "forEach" (a loop), "parallel" (branches) or "assign"',
       });
     }
   }

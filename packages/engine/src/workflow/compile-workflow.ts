@@ -1,7 +1,16 @@
-import type { ErrorCode } from '../contracts/step-error.js';
 import type { StepRegistry } from '../contracts/services.js';
-import { DEFAULT_LIMITS, type ExpressionLimits, type ExpressionSyntaxError } from '../expressions/expression.js';
-import { type CompileOptions, compileTemplate, type FoundExpression, type Template } from '../expressions/template.js';
+import type { ErrorCode } from '../contracts/step-error.js';
+import {
+  DEFAULT_LIMITS,
+  type ExpressionLimits,
+  type ExpressionSyntaxError,
+} from '../expressions/expression.js';
+import {
+  type CompileOptions,
+  compileTemplate,
+  type FoundExpression,
+  type Template,
+} from '../expressions/template.js';
 import type { CompiledCatch, CompiledStep, CompiledWorkflow, RetryPolicy } from './compiled-workflow.js';
 import { toMilliseconds } from './duration.js';
 import type { RetryPolicySpec, Workflow, WorkflowStep } from './workflow-schema.js';
@@ -35,7 +44,10 @@ export function compileWorkflow(workflow: Workflow, options: CompileWorkflowOpti
     values === undefined
       ? undefined
       : Object.fromEntries(
-          Object.entries(values).map(([name, value]) => [name, compileTemplate(value, templateOptions(`${pointer}/${name}`))]),
+          Object.entries(values).map(([name, value]) => [
+            name,
+            compileTemplate(value, templateOptions(`${pointer}/${name}`)),
+          ]),
         );
 
   const compileStep = (node: WorkflowStep, pointer: string): CompiledStep => {
@@ -55,7 +67,8 @@ export function compileWorkflow(workflow: Workflow, options: CompileWorkflowOpti
         }),
       ),
     };
-    if (node.args !== undefined) compiled.args = compileTemplate(node.args, templateOptions(`${pointer}/args`));
+    if (node.args !== undefined)
+      compiled.args = compileTemplate(node.args, templateOptions(`${pointer}/args`));
     if (node.if !== undefined) compiled.if = compileTemplate(node.if, templateOptions(`${pointer}/if`));
     compiled.assign = compileAssignments(node.assign, `${pointer}/assign`);
     const timeout = node.timeout ?? (node.step !== undefined ? workflow.defaults?.timeout : undefined);

@@ -1,6 +1,6 @@
-import type { ErrorCode } from '../contracts/step-error.js';
 import type { Integration } from '../contracts/integration.js';
 import type { AnyStep } from '../contracts/step.js';
+import type { ErrorCode } from '../contracts/step-error.js';
 import type { Template } from '../expressions/template.js';
 import type { Workflow, WorkflowStep } from './workflow-schema.js';
 

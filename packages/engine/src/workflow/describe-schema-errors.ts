@@ -1,7 +1,7 @@
 import type { ErrorObject } from 'ajv';
+import { describeSchema, listOf, preview } from './describe-value.js';
 import { didYouMean, nearest } from './did-you-mean.js';
 import { isWithin } from './json-pointer.js';
-import { describeSchema, listOf, preview } from './describe-value.js';
 
 /** One ajv failure in words, located by pointer (and, for a property name, by `locate`). */
 export interface SchemaMessage {
@@ -35,7 +35,13 @@ export function describeSchemaErrors(errors: readonly ErrorObject[], base = ''):
   }
   for (const combinator of combinators) {
     if (combinators.some((outer) => ownedBy(combinator, outer))) continue;
-    messages.push(...describeCombinator(combinator, errors.filter((error) => ownedBy(error, combinator)), base));
+    messages.push(
+      ...describeCombinator(
+        combinator,
+        errors.filter((error) => ownedBy(error, combinator)),
+        base,
+      ),
+    );
   }
   return messages;
 }
@@ -47,7 +53,10 @@ export function describeSchemaErrors(errors: readonly ErrorObject[], base = ''):
 export function ownedBy(error: ErrorObject, combinator: ErrorObject): boolean {
   if (error === combinator || !isWithin(error.instancePath, combinator.instancePath)) return false;
   if (!error.schemaPath.startsWith(`${combinator.schemaPath}/`)) return false;
-  const segments = error.schemaPath.slice(combinator.schemaPath.length + 1).split('/').slice(0, -1);
+  const segments = error.schemaPath
+    .slice(combinator.schemaPath.length + 1)
+    .split('/')
+    .slice(0, -1);
   let node: unknown = combinator.schema;
   for (const segment of segments) {
     if (node === null || typeof node !== 'object') return false;
@@ -78,11 +87,15 @@ function describeCombinator(combinator: ErrorObject, owned: ErrorObject[], base:
   }
   const fitting = [...branches.values()]
     .filter((errors) =>
-      errors.every((error) => error.instancePath !== combinator.instancePath || !KIND_MISMATCH.has(error.keyword)),
+      errors.every(
+        (error) => error.instancePath !== combinator.instancePath || !KIND_MISMATCH.has(error.keyword),
+      ),
     )
     .sort((a, b) => a.length - b.length);
   if (fitting.length > 0) return describeSchemaErrors(fitting[0], base);
-  const options = (Array.isArray(combinator.schema) ? combinator.schema : []).map((schema) => describeSchema(schema));
+  const options = (Array.isArray(combinator.schema) ? combinator.schema : []).map((schema) =>
+    describeSchema(schema),
+  );
   const message = `must be ${listOf(options, 'or')} (got ${preview(combinator.data)})`;
   return [{ keyword: combinator.keyword, pointer, message, data: combinator.data }];
 }
@@ -91,7 +104,12 @@ function describeOne(error: ErrorObject, base: string): SchemaMessage {
   const pointer = base + error.instancePath;
   const params = error.params as Record<string, any>;
   const got = `(got ${preview(error.data)})`;
-  const plain = (message: string): SchemaMessage => ({ keyword: error.keyword, pointer, message, data: error.data });
+  const plain = (message: string): SchemaMessage => ({
+    keyword: error.keyword,
+    pointer,
+    message,
+    data: error.data,
+  });
   switch (error.keyword) {
     case 'required':
       return plain(`missing required property "${params.missingProperty}"`);
@@ -102,7 +120,10 @@ function describeOne(error: ErrorObject, base: string): SchemaMessage {
       return plain(`must be ${describeSchema({ type: params.type })} ${got}`);
     case 'enum': {
       const allowed = (params.allowedValues as unknown[]).map((value) => JSON.stringify(value));
-      const hint = typeof error.data === 'string' ? didYouMean(error.data, (params.allowedValues as unknown[]).map(String)) : '';
+      const hint =
+        typeof error.data === 'string'
+          ? didYouMean(error.data, (params.allowedValues as unknown[]).map(String))
+          : '';
       return plain(`must be one of ${listOf(allowed, 'or')} ${got}${hint}`);
     }
     case 'const':

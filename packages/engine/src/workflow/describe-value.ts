@@ -1,6 +1,7 @@
 import { workflowJsonSchema } from './published-schema.js';
 
-const EXPRESSION_PATTERN = (workflowJsonSchema().$defs as Record<string, { pattern: string }>).Expression.pattern;
+const EXPRESSION_PATTERN = (workflowJsonSchema().$defs as Record<string, { pattern: string }>).Expression
+  .pattern;
 
 const TYPE_NAMES: Record<string, string> = {
   string: 'a string',
@@ -28,15 +29,24 @@ export function describeSchema(schema: unknown): string {
   const s = schema as Record<string, any>;
   if (s.pattern === EXPRESSION_PATTERN) return 'a {% … %} expression';
   if (s.const !== undefined) return JSON.stringify(s.const);
-  if (Array.isArray(s.enum)) return `one of ${listOf(s.enum.map((value: unknown) => JSON.stringify(value)), 'or')}`;
+  if (Array.isArray(s.enum))
+    return `one of ${listOf(
+      s.enum.map((value: unknown) => JSON.stringify(value)),
+      'or',
+    )}`;
   if (Array.isArray(s.anyOf ?? s.oneOf)) return listOf((s.anyOf ?? s.oneOf).map(describeSchema), 'or');
   if (typeof s.$ref === 'string') return `a ${s.$ref.split('/').pop()}`;
-  const types: string[] = Array.isArray(s.type) ? s.type : String(s.type ?? '').split(',').filter(Boolean);
+  const types: string[] = Array.isArray(s.type)
+    ? s.type
+    : String(s.type ?? '')
+        .split(',')
+        .filter(Boolean);
   if (types.length === 0) return 'a valid value';
   return listOf(
     types.map((type) => {
       const name = TYPE_NAMES[type] ?? type;
-      if ((type === 'integer' || type === 'number') && typeof s.minimum === 'number') return `${name} ≥ ${s.minimum}`;
+      if ((type === 'integer' || type === 'number') && typeof s.minimum === 'number')
+        return `${name} ≥ ${s.minimum}`;
       if (type === 'string' && typeof s.description === 'string') return `${name} (${s.description})`;
       return name;
     }),

@@ -5,6 +5,7 @@ import type { DurationSpec } from './workflow-schema.js';
 export function toMilliseconds(duration: DurationSpec): number {
   if (typeof duration === 'number') return duration;
   const parsed = ms(duration.trim() as ms.StringValue);
-  if (typeof parsed !== 'number' || !Number.isFinite(parsed)) throw new Error(`Not a duration: "${duration}"`);
+  if (typeof parsed !== 'number' || !Number.isFinite(parsed))
+    throw new Error(`Not a duration: "${duration}"`);
   return parsed;
 }

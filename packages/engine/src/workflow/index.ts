@@ -10,7 +10,12 @@ export {
   loadWorkflowOrThrow,
   type WorkflowSource,
 } from './load-workflow.js';
-export { JSON_SCHEMA_DRAFT, type JsonSchema, WORKFLOW_SCHEMA_ID, workflowJsonSchema } from './published-schema.js';
+export {
+  JSON_SCHEMA_DRAFT,
+  type JsonSchema,
+  WORKFLOW_SCHEMA_ID,
+  workflowJsonSchema,
+} from './published-schema.js';
 export { WorkflowInvalidError } from './workflow-invalid-error.js';
 export {
   type CatchSpec,

@@ -26,7 +26,9 @@ export class JsonDocument {
     const located = new JsonDocument(text, root ?? { type: 'null', offset: 0, length: 0 }, undefined, file);
     if (errors.length > 0 || root === undefined) {
       const found = errors.length > 0 ? errors : [{ error: 4, offset: 0, length: 0 } as ParseError];
-      const unique = found.filter((error, index) => found.findIndex((other) => other.offset === error.offset) === index);
+      const unique = found.filter(
+        (error, index) => found.findIndex((other) => other.offset === error.offset) === index,
+      );
       return {
         ok: false,
         diagnostics: unique.map((error) => {
@@ -81,7 +83,8 @@ export class JsonDocument {
     const { node, exact } = this.node(problem.locate ?? problem.pointer);
     if (!exact) return node.offset;
     if (problem.at === 'key' && node.parent?.type === 'property') return node.parent.offset;
-    if (problem.offset !== undefined && node.type === 'string') return node.offset + 1 + rawIndex(this.text, node, problem.offset);
+    if (problem.offset !== undefined && node.type === 'string')
+      return node.offset + 1 + rawIndex(this.text, node, problem.offset);
     return node.offset;
   }
 
@@ -89,7 +92,10 @@ export class JsonDocument {
     return this.diagnosticAt(this.offsetOf(problem), problem);
   }
 
-  private diagnosticAt(offset: number, problem: Pick<Problem, 'code' | 'pointer' | 'message' | 'hint'>): Diagnostic {
+  private diagnosticAt(
+    offset: number,
+    problem: Pick<Problem, 'code' | 'pointer' | 'message' | 'hint'>,
+  ): Diagnostic {
     const diagnostic: Diagnostic = {
       code: problem.code,
       message: problem.message,

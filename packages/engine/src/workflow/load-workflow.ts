@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { CredentialVault } from '../contracts/account.js';
 import type { StepRegistry } from '../contracts/services.js';
 import type { ExpressionLimits } from '../expressions/expression.js';
+import { checkShape } from './check-shape.js';
 import { checkAccounts } from './checks/accounts.js';
 import { checkCatalogSteps } from './checks/catalog-steps.js';
 import { checkDuplicateStepIds } from './checks/duplicate-step-ids.js';
@@ -10,7 +11,6 @@ import { checkExpressionScope } from './checks/expression-scope.js';
 import { checkForEachItems } from './checks/foreach-items.js';
 import { checkLiteralArgs } from './checks/literal-args.js';
 import { checkReservedNames } from './checks/reserved-names.js';
-import { checkShape } from './check-shape.js';
 import { compileCollecting } from './compile-collecting.js';
 import type { CompiledWorkflow } from './compiled-workflow.js';
 import type { Diagnostic } from './diagnostic.js';
@@ -36,7 +36,10 @@ export type LoadResult =
  * Reads, parses, checks and compiles a workflow. Each phase needs the one before it to have passed
  * (strict JSON, then the published schema); compiling and the semantic checks report everything together.
  */
-export async function loadWorkflow(source: WorkflowSource, options: LoadWorkflowOptions): Promise<LoadResult> {
+export async function loadWorkflow(
+  source: WorkflowSource,
+  options: LoadWorkflowOptions,
+): Promise<LoadResult> {
   const read = await readSource(source);
   if (!read.ok) return read;
   const parsed = JsonDocument.parse(read.text, read.file);
@@ -46,7 +49,11 @@ export async function loadWorkflow(source: WorkflowSource, options: LoadWorkflow
   if (shape.length > 0) return failed(shape.map((problem) => document.toDiagnostic(problem)));
 
   const workflow = document.value as Workflow;
-  const compiled = compileCollecting(workflow, { registry: options.registry, limits: options.limits, file: read.file });
+  const compiled = compileCollecting(workflow, {
+    registry: options.registry,
+    limits: options.limits,
+    file: read.file,
+  });
   const input: CheckInput = {
     workflow,
     registry: options.registry,
@@ -68,7 +75,10 @@ export async function loadWorkflow(source: WorkflowSource, options: LoadWorkflow
 }
 
 /** Like `loadWorkflow`, but a workflow with problems throws a `WorkflowInvalidError` listing them all. */
-export async function loadWorkflowOrThrow(source: WorkflowSource, options: LoadWorkflowOptions): Promise<CompiledWorkflow> {
+export async function loadWorkflowOrThrow(
+  source: WorkflowSource,
+  options: LoadWorkflowOptions,
+): Promise<CompiledWorkflow> {
   const result = await loadWorkflow(source, options);
   if (result.ok) return result.workflow;
   throw new WorkflowInvalidError(result.diagnostics, typeof source === 'string' ? source : source.file);
@@ -81,7 +91,8 @@ async function readSource(
   try {
     return { ok: true, text: await readFile(source, 'utf8'), file: source };
   } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message;
+    const reason =
+      (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message;
     const diagnostic: Diagnostic = {
       code: 'read-failed',
       message: `cannot read the workflow file: ${reason}`,

@@ -9,27 +9,39 @@ import { ERROR_CODES, type ErrorCode } from '../contracts/step-error.js';
 const description = (text: string) => ({ description: text });
 
 /** `{% jsonata %}`: a whole string is an expression; everything else is literal. */
-const Expression = Type.String({ pattern: '^\\s*\\{%[\\s\\S]*%\\}\\s*$', ...description('A JSONata expression: {% … %}') });
+const Expression = Type.String({
+  pattern: '^\\s*\\{%[\\s\\S]*%\\}\\s*$',
+  ...description('A JSONata expression: {% … %}'),
+});
 
 /** `"30s"`, `"2m"`, `"1500ms"`, or a number of milliseconds. */
 const Duration = Type.Union(
   [
     Type.Integer({ minimum: 1 }),
-    Type.String({ pattern: '^\\s*\\d+(\\.\\d+)?\\s*(ms|s|m|h)\\s*$', ...description('e.g. "500ms", "30s", "2m"') }),
+    Type.String({
+      pattern: '^\\s*\\d+(\\.\\d+)?\\s*(ms|s|m|h)\\s*$',
+      ...description('e.g. "500ms", "30s", "2m"'),
+    }),
   ],
   description('A duration: a number of milliseconds or a string such as "30s"'),
 );
 
-const ErrorCode = Type.Unsafe<ErrorCode>({ type: 'string', enum: [...ERROR_CODES], ...description('A StepError code') });
+const ErrorCodeSchema = Type.Unsafe<ErrorCode>({
+  type: 'string',
+  enum: [...ERROR_CODES],
+  ...description('A StepError code'),
+});
 
 const Retry = Type.Object(
   {
-    maxAttempts: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, ...description('First try included') })),
+    maxAttempts: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 100, ...description('First try included') }),
+    ),
     backoff: Type.Optional(Type.Union([Type.Literal('fixed'), Type.Literal('exponential')])),
     initial: Type.Optional(Duration),
     max: Type.Optional(Duration),
     on: Type.Optional(
-      Type.Array(ErrorCode, {
+      Type.Array(ErrorCodeSchema, {
         uniqueItems: true,
         ...description('Codes to retry; default rate_limited, timeout, unavailable'),
       }),
@@ -46,7 +58,7 @@ const Assignments = Type.Record(Type.String({ pattern: '^[A-Za-z_][A-Za-z0-9_]*$
 
 const Catch = Type.Object(
   {
-    on: Type.Union([Type.Array(ErrorCode, { minItems: 1, uniqueItems: true }), Type.Literal('*')], {
+    on: Type.Union([Type.Array(ErrorCodeSchema, { minItems: 1, uniqueItems: true }), Type.Literal('*')], {
       ...description('Error codes this handler takes, or "*" for any'),
     }),
     then: Type.Union([Type.Literal('continue'), Type.Literal('fail')], {
@@ -65,7 +77,9 @@ const WorkflowStep = Type.Object(
     title: Type.Optional(Type.String()),
     step: Type.Optional(Type.String({ ...description('A catalog step id, e.g. github.create_issue') })),
     account: Type.Optional(
-      Type.String({ ...description('Connected account id or name; default: defaults.accounts[integration]') }),
+      Type.String({
+        ...description('Connected account id or name; default: defaults.accounts[integration]'),
+      }),
     ),
     args: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { ...description("The step's input") })),
     if: Type.Optional(Type.Union([Expression, Type.Boolean()], { ...description('Run only when true') })),
@@ -83,7 +97,12 @@ const WorkflowStep = Type.Object(
   },
   {
     additionalProperties: false,
-    anyOf: [{ required: ['step'] }, { required: ['forEach'] }, { required: ['parallel'] }, { required: ['assign'] }],
+    anyOf: [
+      { required: ['step'] },
+      { required: ['forEach'] },
+      { required: ['parallel'] },
+      { required: ['assign'] },
+    ],
     not: {
       anyOf: [
         { required: ['step', 'forEach'] },
@@ -110,7 +129,9 @@ const Defaults = Type.Object(
     timeout: Type.Optional(Type.Ref('Duration')),
     retry: Type.Optional(Type.Ref('Retry')),
     accounts: Type.Optional(
-      Type.Record(Type.String(), Type.String(), { ...description('integration id -> default account id or name') }),
+      Type.Record(Type.String(), Type.String(), {
+        ...description('integration id -> default account id or name'),
+      }),
     ),
   },
   { additionalProperties: false },
@@ -122,7 +143,9 @@ const Workflow = Type.Object(
     id: Type.String({ pattern: '^[A-Za-z0-9][A-Za-z0-9_.-]*$' }),
     title: Type.Optional(Type.String()),
     description: Type.Optional(Type.String()),
-    input: Type.Optional(Type.Object({}, { additionalProperties: true, ...description('JSON Schema of the run input') })),
+    input: Type.Optional(
+      Type.Object({}, { additionalProperties: true, ...description('JSON Schema of the run input') }),
+    ),
     defaults: Type.Optional(Type.Ref('Defaults')),
     timeout: Type.Optional(Type.Ref('Duration')),
     steps: Type.Array(Type.Ref('WorkflowStep'), { minItems: 1 }),

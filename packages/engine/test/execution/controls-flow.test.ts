@@ -3,21 +3,24 @@ import { runCalc } from './run-helpers.js';
 
 describe('forEach and parallel', () => {
   it('keeps forEach results in item order whatever order iterations finish in', async () => {
-    const { result } = await runCalc({
-      id: 'loop',
-      steps: [
-        {
-          id: 'waits',
-          forEach: {
-            items: '{% $input.delays %}',
-            as: 'delay',
-            concurrency: 3,
-            steps: [{ id: 'wait', step: 'calc.wait', args: { ms: '{% $delay %}', value: '{% $index %}' } }],
+    const { result } = await runCalc(
+      {
+        id: 'loop',
+        steps: [
+          {
+            id: 'waits',
+            forEach: {
+              items: '{% $input.delays %}',
+              as: 'delay',
+              concurrency: 3,
+              steps: [{ id: 'wait', step: 'calc.wait', args: { ms: '{% $delay %}', value: '{% $index %}' } }],
+            },
           },
-        },
-      ],
-      output: '{% $steps.waits.result.value %}',
-    }, { delays: [30, 5, 15, 0] });
+        ],
+        output: '{% $steps.waits.result.value %}',
+      },
+      { delays: [30, 5, 15, 0] },
+    );
     expect(result.status).toBe('succeeded');
     expect(result.output).toEqual([0, 1, 2, 3]);
     expect(result.steps.filter((s) => s.id === 'wait').map((s) => s.stepKey)).toEqual([
@@ -39,7 +42,12 @@ describe('forEach and parallel', () => {
             items: [1, 2, 3],
             concurrency: 3,
             steps: [
-              { id: 'double', step: 'calc.add', args: { a: '{% $item %}', b: '{% $item %}' }, assign: { twice: '{% $result.sum %}' } },
+              {
+                id: 'double',
+                step: 'calc.add',
+                args: { a: '{% $item %}', b: '{% $item %}' },
+                assign: { twice: '{% $result.sum %}' },
+              },
               { id: 'plus', step: 'calc.add', args: { a: '{% $twice %}', b: '{% $base %}' } },
             ],
           },
@@ -52,10 +60,21 @@ describe('forEach and parallel', () => {
   });
 
   it('fails a forEach whose items are not an array at run time', async () => {
-    const { result } = await runCalc({
-      id: 'not-array',
-      steps: [{ id: 'each', forEach: { items: '{% $input.things %}', steps: [{ id: 'a', step: 'calc.add', args: { a: 1, b: 1 } }] } }],
-    }, { things: { one: 1 } });
+    const { result } = await runCalc(
+      {
+        id: 'not-array',
+        steps: [
+          {
+            id: 'each',
+            forEach: {
+              items: '{% $input.things %}',
+              steps: [{ id: 'a', step: 'calc.add', args: { a: 1, b: 1 } }],
+            },
+          },
+        ],
+      },
+      { things: { one: 1 } },
+    );
     expect(result.error).toMatchObject({ code: 'validation', step: 'each', field: '/steps/0/forEach/items' });
     expect(result.error?.message).toContain('must be an array');
   });
@@ -69,7 +88,12 @@ describe('forEach and parallel', () => {
           parallel: [
             [{ id: 'slow', step: 'calc.wait', args: { ms: 30, value: 'slow' } }],
             [
-              { id: 'fast', step: 'calc.wait', args: { ms: 1, value: 'fast' }, assign: { fast: '{% $result.value %}' } },
+              {
+                id: 'fast',
+                step: 'calc.wait',
+                args: { ms: 1, value: 'fast' },
+                assign: { fast: '{% $result.value %}' },
+              },
               { id: 'then', step: 'calc.add', args: { a: 1, b: 1 } },
             ],
           ],
@@ -120,7 +144,13 @@ describe('retry, timeout and catch', () => {
     const { result } = await runCalc({
       defaults: { retry: { maxAttempts: 5, initial: 1 } },
       id: 'no-retry',
-      steps: [{ id: 'flaky', step: 'calc.flaky', args: { key: `nr-${Date.now()}`, failTimes: 1, code: 'forbidden' } }],
+      steps: [
+        {
+          id: 'flaky',
+          step: 'calc.flaky',
+          args: { key: `nr-${Date.now()}`, failTimes: 1, code: 'forbidden' },
+        },
+      ],
     });
     expect(result.status).toBe('failed');
     expect(result.steps[0]).toMatchObject({ attempts: 1, error: { code: 'forbidden' } });
@@ -153,7 +183,9 @@ describe('retry, timeout and catch', () => {
           id: 'flaky',
           step: 'calc.flaky',
           args: { key: `c-${Date.now()}`, failTimes: 9, code: 'not_found' },
-          catch: [{ on: ['not_found'], then: 'continue', assign: { fallback: '{% "missing: " & $error.code %}' } }],
+          catch: [
+            { on: ['not_found'], then: 'continue', assign: { fallback: '{% "missing: " & $error.code %}' } },
+          ],
         },
         { id: 'after', step: 'calc.add', args: { a: 1, b: 1 } },
       ],
@@ -222,7 +254,11 @@ describe('cancellation', () => {
   it('does not start a run that is already cancelled', async () => {
     const controller = new AbortController();
     controller.abort();
-    const { result } = await runCalc({ id: 'pre', steps: [{ id: 'a', step: 'calc.add', args: { a: 1, b: 1 } }] }, {}, { signal: controller.signal });
+    const { result } = await runCalc(
+      { id: 'pre', steps: [{ id: 'a', step: 'calc.add', args: { a: 1, b: 1 } }] },
+      {},
+      { signal: controller.signal },
+    );
     expect(result.status).toBe('cancelled');
     expect(result.steps).toEqual([]);
   });

@@ -48,7 +48,10 @@ describe('expressions at run time', () => {
   });
 
   it('does not offer $eval even to a workflow that skipped validation', async () => {
-    const { engine } = await runCalc({ id: 'noop', steps: [{ id: 'x', step: 'calc.add', args: { a: 0, b: 0 } }] });
+    const { engine } = await runCalc({
+      id: 'noop',
+      steps: [{ id: 'x', step: 'calc.add', args: { a: 0, b: 0 } }],
+    });
     const unchecked = compileWorkflow(
       { id: 'evil', steps: [{ id: 'add', step: 'calc.add', args: { a: "{% $eval('1 + 1') %}", b: 1 } }] },
       { registry: engine.registry },
@@ -59,11 +62,21 @@ describe('expressions at run time', () => {
   });
 
   it('evaluates with fresh bindings per run: concurrent runs of one compiled workflow do not mix', async () => {
-    const { engine } = await runCalc({ id: 'noop', steps: [{ id: 'x', step: 'calc.add', args: { a: 0, b: 0 } }] });
+    const { engine } = await runCalc({
+      id: 'noop',
+      steps: [{ id: 'x', step: 'calc.add', args: { a: 0, b: 0 } }],
+    });
     const workflow = await engine.load({
       text: JSON.stringify({
         id: 'echo',
-        steps: [{ id: 'add', step: 'calc.add', args: { a: '{% $input.n %}', b: 0 }, assign: { n: '{% $result.sum %}' } }],
+        steps: [
+          {
+            id: 'add',
+            step: 'calc.add',
+            args: { a: '{% $input.n %}', b: 0 },
+            assign: { n: '{% $result.sum %}' },
+          },
+        ],
         output: '{% $n %}',
       }),
     });

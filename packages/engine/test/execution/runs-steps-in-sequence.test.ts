@@ -7,7 +7,11 @@ describe('a sequence of steps', () => {
       id: 'sums',
       steps: [
         { id: 'first', step: 'calc.add', args: { a: 1, b: 2 }, assign: { total: '{% $result.sum %}' } },
-        { id: 'second', step: 'calc.add', args: { a: '{% $total %}', b: '{% $steps.first.result.sum * 10 %}' } },
+        {
+          id: 'second',
+          step: 'calc.add',
+          args: { a: '{% $total %}', b: '{% $steps.first.result.sum * 10 %}' },
+        },
       ],
       output: '{% { "first": $total, "second": $steps.second.result.sum } %}',
     });
@@ -30,14 +34,17 @@ describe('a sequence of steps', () => {
   });
 
   it('skips a step whose "if" is false and records why', async () => {
-    const { result, events } = await runCalc({
-      id: 'maybe',
-      steps: [
-        { id: 'never', if: '{% $input.go = true %}', step: 'calc.add', args: { a: 1, b: 1 } },
-        { id: 'after', step: 'calc.add', args: { a: 2, b: 2 } },
-      ],
-      output: '{% $steps.never.status %}',
-    }, { go: false });
+    const { result, events } = await runCalc(
+      {
+        id: 'maybe',
+        steps: [
+          { id: 'never', if: '{% $input.go = true %}', step: 'calc.add', args: { a: 1, b: 1 } },
+          { id: 'after', step: 'calc.add', args: { a: 2, b: 2 } },
+        ],
+        output: '{% $steps.never.status %}',
+      },
+      { go: false },
+    );
     expect(result.status).toBe('succeeded');
     expect(result.output).toBe('skipped');
     expect(result.steps[0]).toMatchObject({ stepKey: 'never', status: 'skipped' });
@@ -60,10 +67,13 @@ describe('a sequence of steps', () => {
   });
 
   it('fails with a validation error naming the arg when evaluated args break the step input schema', async () => {
-    const { result } = await runCalc({
-      id: 'bad-args',
-      steps: [{ id: 'add', step: 'calc.add', args: { a: '{% $input.text %}', b: 1 } }],
-    }, { text: 'x' });
+    const { result } = await runCalc(
+      {
+        id: 'bad-args',
+        steps: [{ id: 'add', step: 'calc.add', args: { a: '{% $input.text %}', b: 1 } }],
+      },
+      { text: 'x' },
+    );
     expect(result.error).toMatchObject({ code: 'validation', step: 'add', field: '/steps/0/args/a' });
     expect(result.steps[0]).toMatchObject({ status: 'failed', args: { a: 'x', b: 1 } });
   });
@@ -75,8 +85,15 @@ describe('a sequence of steps', () => {
   });
 
   it('turns a thrown non-Error into a clear upstream error', async () => {
-    const { result } = await runCalc({ id: 'raw', steps: [{ id: 'raw', step: 'calc.throw_raw', args: { value: { odd: true } } }] });
+    const { result } = await runCalc({
+      id: 'raw',
+      steps: [{ id: 'raw', step: 'calc.throw_raw', args: { value: { odd: true } } }],
+    });
     expect(result.status).toBe('failed');
-    expect(result.error).toMatchObject({ code: 'upstream', step: 'raw', message: 'The step threw a non-Error value: {"odd":true}' });
+    expect(result.error).toMatchObject({
+      code: 'upstream',
+      step: 'raw',
+      message: 'The step threw a non-Error value: {"odd":true}',
+    });
   });
 });

@@ -4,7 +4,9 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { catalogWorkflowSchema } from '../../src/workflow/index.js';
 import { registry } from './load-helpers.js';
 
-const example = JSON.parse(readFileSync(new URL('../fixtures/validation/urgent-issues.json', import.meta.url), 'utf8'));
+const example = JSON.parse(
+  readFileSync(new URL('../fixtures/validation/urgent-issues.json', import.meta.url), 'utf8'),
+);
 const schema = catalogWorkflowSchema(registry);
 const validate = new Ajv2020({ allErrors: true, strict: false }).compile(schema);
 
@@ -18,15 +20,25 @@ describe('the workflow schema specialised to the catalog', () => {
     const stepProperty = (schema.$defs as any).WorkflowStep.properties.step;
     expect(stepProperty.anyOf).toEqual([
       { const: 'tickets.create_ticket', title: 'Create Ticket', description: 'Tickets: Opens a ticket' },
-      { const: 'tickets.search_tickets', title: 'Search Tickets', description: 'Tickets: Finds tickets by query' },
-      { const: 'code.search_issues', title: 'Search Issues', description: 'Code Host (beta): Finds issues by query' },
+      {
+        const: 'tickets.search_tickets',
+        title: 'Search Tickets',
+        description: 'Tickets: Finds tickets by query',
+      },
+      {
+        const: 'code.search_issues',
+        title: 'Search Issues',
+        description: 'Code Host (beta): Finds issues by query',
+      },
       { const: 'code.create_issue', title: 'Create Issue', description: 'Code Host (beta): Opens an issue' },
     ]);
   });
 
   it('accepts a good workflow, expressions in args included', () => {
     expect(validate(example)).toBe(true);
-    expect(validate(withTicketArgs({ subject: '{% $input.title %}', tags: ['{% $input.team %}'] }))).toBe(true);
+    expect(validate(withTicketArgs({ subject: '{% $input.title %}', tags: ['{% $input.team %}'] }))).toBe(
+      true,
+    );
   });
 
   it("rejects args that break the step's input schema, pointing into them", () => {
@@ -35,7 +47,11 @@ describe('the workflow schema specialised to the catalog', () => {
     expect(paths).toContain('/steps/0/args/priority');
     expect(validate(withTicketArgs({ priority: 'low' }))).toBe(false);
     expect(validate.errors).toContainEqual(
-      expect.objectContaining({ instancePath: '/steps/0/args', keyword: 'required', params: { missingProperty: 'subject' } }),
+      expect.objectContaining({
+        instancePath: '/steps/0/args',
+        keyword: 'required',
+        params: { missingProperty: 'subject' },
+      }),
     );
   });
 

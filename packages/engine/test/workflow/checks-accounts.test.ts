@@ -10,7 +10,12 @@ const vault = () =>
     account('acc_3', 'code', 'acme-bot'),
   ]);
 
-const search = (extra: Record<string, unknown> = {}) => ({ id: 'found', step: 'code.search_issues', args: { q: 'x' }, ...extra });
+const search = (extra: Record<string, unknown> = {}) => ({
+  id: 'found',
+  step: 'code.search_issues',
+  args: { q: 'x' },
+  ...extra,
+});
 const ticket = (extra: Record<string, unknown> = {}) => ({
   id: 'ticket',
   step: 'tickets.create_ticket',
@@ -35,7 +40,8 @@ describe('accounts checked against a vault', () => {
       expect.objectContaining({
         code: 'unknown-account',
         pointer: '/steps/0/account',
-        message: 'unknown tickets account "acme-suport" (did you mean "acme-support"?) (connected: acme-support, beta-support)',
+        message:
+          'unknown tickets account "acme-suport" (did you mean "acme-support"?) (connected: acme-support, beta-support)',
         ...positionOf(source, '"acme-suport"'),
       }),
     ]);
@@ -47,7 +53,8 @@ describe('accounts checked against a vault', () => {
       expect.objectContaining({
         code: 'account-wrong-integration',
         pointer: '/steps/0/account',
-        message: 'account "acme-support" is a tickets account, but a code account is needed here (connected: acme-bot)',
+        message:
+          'account "acme-support" is a tickets account, but a code account is needed here (connected: acme-bot)',
       }),
     ]);
   });
@@ -58,14 +65,17 @@ describe('accounts checked against a vault', () => {
     expect(problem).toMatchObject({
       code: 'ambiguous-account',
       pointer: '/steps/0/step',
-      message: 'step "ticket" (tickets.create_ticket) names no account and 2 tickets accounts are connected (acme-support, beta-support)',
+      message:
+        'step "ticket" (tickets.create_ticket) names no account and 2 tickets accounts are connected (acme-support, beta-support)',
       hint: 'choose one with "account" on the step or with defaults.accounts.tickets',
     });
   });
 
   it('refuses a step whose integration has no connected account', async () => {
     const source = text({ id: 'flow', steps: [search()] });
-    const [problem] = await problemsOf(source, { vault: new MemoryVault([account('acc_1', 'tickets', 'acme-support')]) });
+    const [problem] = await problemsOf(source, {
+      vault: new MemoryVault([account('acc_1', 'tickets', 'acme-support')]),
+    });
     expect(problem).toMatchObject({
       code: 'no-account',
       message: 'step "found" (code.search_issues) needs a code account and none is connected',
@@ -85,9 +95,12 @@ describe('accounts checked against a vault', () => {
   it('leaves accounts alone without a vault, and never shows credentials', async () => {
     const source = text({ id: 'flow', steps: [search({ account: 'anyone' }), ticket()] });
     expect((await loadWorkflow({ text: source }, { registry })).ok).toBe(true);
-    const problems = await problemsOf(text({ id: 'flow', steps: [search({ account: 'acme-suport' }), ticket()] }), {
-      vault: vault(),
-    });
+    const problems = await problemsOf(
+      text({ id: 'flow', steps: [search({ account: 'acme-suport' }), ticket()] }),
+      {
+        vault: vault(),
+      },
+    );
     expect(problems.map(formatDiagnostic).join('\n')).not.toContain('secret-');
   });
 });

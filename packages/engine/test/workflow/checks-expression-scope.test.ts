@@ -14,7 +14,9 @@ describe('what expressions read, checked in execution order', () => {
     const source = text({
       id: 'flow',
       steps: [
-        search('found', "{% 'repo:' & $input.repo %}", { assign: { issues: '{% $result.items %}', n: '{% $count($issues) %}' } }),
+        search('found', "{% 'repo:' & $input.repo %}", {
+          assign: { issues: '{% $result.items %}', n: '{% $count($issues) %}' },
+        }),
         search('again', '{% ( $q := $string($n); $map([$q], function($v) { $uppercase($v) })[0] ) %}'),
         search('titles', '{% $join($steps.found.result.items.title, ",") & $run.id %}'),
       ],
@@ -26,7 +28,10 @@ describe('what expressions read, checked in execution order', () => {
   it('reports a variable read before any step assigns it, at its column', async () => {
     const source = text({
       id: 'flow',
-      steps: [search('first', '{% $issues[0].title %}'), search('found', 'x', { assign: { issues: '{% $result.items %}' } })],
+      steps: [
+        search('first', '{% $issues[0].title %}'),
+        search('found', 'x', { assign: { issues: '{% $result.items %}' } }),
+      ],
     });
     expect(await problemsOf(source)).toEqual([
       expect.objectContaining({
@@ -41,7 +46,10 @@ describe('what expressions read, checked in execution order', () => {
   it('suggests the variable or function a typo meant', async () => {
     const source = text({
       id: 'flow',
-      steps: [search('found', 'x', { assign: { issues: '{% $result.items %}' } }), search('next', '{% $cout($isues) %}')],
+      steps: [
+        search('found', 'x', { assign: { issues: '{% $result.items %}' } }),
+        search('next', '{% $cout($isues) %}'),
+      ],
     });
     const problems = await problemsOf(source);
     expect(problems.map((problem) => problem.message)).toEqual([
@@ -55,13 +63,20 @@ describe('what expressions read, checked in execution order', () => {
     const source = text({
       id: 'flow',
       steps: [
-        search('a', '{% $result %}', { catch: [{ on: '*', then: 'continue', assign: { why: '{% $error.message & $result %}' } }] }),
+        search('a', '{% $result %}', {
+          // biome-ignore lint/suspicious/noThenProperty: "then" is a field of the workflow format
+          catch: [{ on: '*', then: 'continue', assign: { why: '{% $error.message & $result %}' } }],
+        }),
         search('b', '{% $error.code %}', { assign: { i: '{% $index %}' } }),
       ],
     });
     const problems = await problemsOf(source);
     expect(problems.map(({ code, pointer, message }) => [code, pointer, message])).toEqual([
-      ['variable-out-of-scope', '/steps/0/args/q', `$result is only set in a step's "assign" and its catch handlers' "assign"`],
+      [
+        'variable-out-of-scope',
+        '/steps/0/args/q',
+        `$result is only set in a step's "assign" and its catch handlers' "assign"`,
+      ],
       ['variable-out-of-scope', '/steps/1/args/q', `$error is only set in a catch handler's "assign"`],
       ['variable-out-of-scope', '/steps/1/assign/i', '$index is only set inside a forEach'],
     ]);
@@ -77,7 +92,11 @@ describe('what expressions read, checked in execution order', () => {
             items: '{% $input.issues %}',
             as: 'issue',
             steps: [
-              { id: 'ticket', step: 'tickets.create_ticket', args: { subject: '{% $issue.title & $string($index) %}' } },
+              {
+                id: 'ticket',
+                step: 'tickets.create_ticket',
+                args: { subject: '{% $issue.title & $string($index) %}' },
+              },
               { id: 'note', assign: { last: '{% $steps.ticket.result.id %}' } },
             ],
           },
@@ -87,8 +106,14 @@ describe('what expressions read, checked in execution order', () => {
     });
     const problems = await problemsOf(source);
     expect(problems.map(({ code, message }) => [code, message])).toEqual([
-      ['variable-out-of-scope', '$issue is the item of the forEach at /steps/0 and is only set inside that loop'],
-      ['unknown-step-reference', '$steps.ticket names a step inside the forEach at /steps/0, which is not visible outside that loop'],
+      [
+        'variable-out-of-scope',
+        '$issue is the item of the forEach at /steps/0 and is only set inside that loop',
+      ],
+      [
+        'unknown-step-reference',
+        '$steps.ticket names a step inside the forEach at /steps/0, which is not visible outside that loop',
+      ],
     ]);
     expect(problems[1]).toMatchObject(positionOf(source, 'ticket.result.subject'));
   });
@@ -99,7 +124,10 @@ describe('what expressions read, checked in execution order', () => {
       steps: [
         {
           id: 'both',
-          parallel: [[search('left', 'x', { assign: { l: 1 } })], [search('right', '{% $l & $steps.left.result %}')]],
+          parallel: [
+            [search('left', 'x', { assign: { l: 1 } })],
+            [search('right', '{% $l & $steps.left.result %}')],
+          ],
         },
         search('after', '{% $l & $steps.right.result %}'),
       ],
@@ -142,7 +170,10 @@ describe('what expressions read, checked in execution order', () => {
       id: 'flow',
       steps: [
         search('a', '{% $eval("1 + 1") %}', { assign: { steps: 1 } }),
-        { id: 'loop', forEach: { items: '{% "abc" %}', as: 'index', steps: [{ id: 'in', assign: { x: 1 } }] } },
+        {
+          id: 'loop',
+          forEach: { items: '{% "abc" %}', as: 'index', steps: [{ id: 'in', assign: { x: 1 } }] },
+        },
       ],
     });
     const problems = await problemsOf(source);
@@ -152,8 +183,12 @@ describe('what expressions read, checked in execution order', () => {
       ['foreach-items', '/steps/1/forEach/items'],
       ['reserved-name', '/steps/1/forEach/as'],
     ]);
-    expect(problems[1].message).toBe('"steps" is reserved ($steps is set by the engine) and cannot be used as a variable name');
-    expect(problems[2].message).toBe('forEach.items must yield an array, but this expression always yields a string');
+    expect(problems[1].message).toBe(
+      '"steps" is reserved ($steps is set by the engine) and cannot be used as a variable name',
+    );
+    expect(problems[2].message).toBe(
+      'forEach.items must yield an array, but this expression always yields a string',
+    );
     expect(problems[1]).toMatchObject(positionOf(source, '"steps": 1'));
   });
 });

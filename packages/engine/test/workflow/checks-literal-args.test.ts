@@ -28,7 +28,9 @@ describe("literal args checked against the step's input schema", () => {
       '/steps/0/args/assignee_id must be a whole number (got 1.5) (input of tickets.create_ticket)',
       '/steps/0/args unknown property "colour" (allowed: subject, priority, tags, assignee_id) (input of tickets.create_ticket)',
     ]);
-    expect(problems.find((problem) => problem.message.startsWith('unknown property'))).toMatchObject(positionOf(source, '"colour"'));
+    expect(problems.find((problem) => problem.message.startsWith('unknown property'))).toMatchObject(
+      positionOf(source, '"colour"'),
+    );
   });
 
   it('names a required input that is missing, also when args are left out', async () => {
@@ -42,7 +44,10 @@ describe("literal args checked against the step's input schema", () => {
     ]);
     const source = flow(undefined);
     const [missing] = await problemsOf(source);
-    expect(missing).toMatchObject({ pointer: '/steps/0/args', ...positionOf(source, '{\n      "id": "ticket"') });
+    expect(missing).toMatchObject({
+      pointer: '/steps/0/args',
+      ...positionOf(source, '{\n      "id": "ticket"'),
+    });
   });
 
   it('leaves values given by expressions to run time, required ones included', async () => {

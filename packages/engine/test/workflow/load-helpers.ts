@@ -13,7 +13,10 @@ export function text(workflow: unknown): string {
 }
 
 /** Loads a workflow that must fail and returns its diagnostics. */
-export async function problemsOf(source: string, options: { vault?: CredentialVault } = {}): Promise<Diagnostic[]> {
+export async function problemsOf(
+  source: string,
+  options: { vault?: CredentialVault } = {},
+): Promise<Diagnostic[]> {
   const result = await loadWorkflow({ text: source, file: 'flow.json' }, { registry, ...options });
   if (result.ok) throw new Error('expected the workflow to be refused');
   return result.diagnostics;

@@ -7,7 +7,10 @@ import { createTicket } from '../fixtures/validation/tickets-integration.js';
 import { registry } from './load-helpers.js';
 
 const file = fileURLToPath(new URL('../fixtures/validation/urgent-issues.json', import.meta.url));
-const vault = new MemoryVault([account('acc_1', 'tickets', 'acme-support'), account('acc_2', 'code', 'acme-bot')]);
+const vault = new MemoryVault([
+  account('acc_1', 'tickets', 'acme-support'),
+  account('acc_2', 'code', 'acme-bot'),
+]);
 
 describe('a valid workflow', () => {
   it('loads with forEach, parallel, assign and catch, its steps resolved from the catalog', async () => {
@@ -15,13 +18,20 @@ describe('a valid workflow', () => {
     expect(result.diagnostics).toEqual([]);
     if (!result.ok) return;
     const { workflow } = result;
-    expect(workflow).toMatchObject({ id: 'urgent-issues-to-tickets', file, defaultAccounts: { tickets: 'acme-support' } });
+    expect(workflow).toMatchObject({
+      id: 'urgent-issues-to-tickets',
+      file,
+      defaultAccounts: { tickets: 'acme-support' },
+    });
     const [found, tickets, fanout] = workflow.steps;
     expect(found.step).toBe(searchIssues);
     expect(found.timeoutMs).toBe(30_000);
     expect(found.retry.maxAttempts).toBe(4);
     expect(tickets.forEach).toMatchObject({ as: 'issue', concurrency: 4 });
-    expect(tickets.forEach?.steps[0]).toMatchObject({ pointer: '/steps/1/forEach/steps/0', step: createTicket });
+    expect(tickets.forEach?.steps[0]).toMatchObject({
+      pointer: '/steps/1/forEach/steps/0',
+      step: createTicket,
+    });
     expect(tickets.forEach?.steps[0].retry).toMatchObject({ maxAttempts: 2, initialMs: 200 });
     expect(fanout.parallel?.map((branch) => branch.map((step) => step.id))).toEqual([['open'], ['summary']]);
   });

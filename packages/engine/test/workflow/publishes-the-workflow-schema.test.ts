@@ -4,7 +4,9 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { WORKFLOW_SCHEMA_ID, workflowJsonSchema } from '../../src/workflow/index.js';
 
 const committed = JSON.parse(readFileSync(new URL('../../schema/workflow.json', import.meta.url), 'utf8'));
-const example = JSON.parse(readFileSync(new URL('../fixtures/validation/urgent-issues.json', import.meta.url), 'utf8'));
+const example = JSON.parse(
+  readFileSync(new URL('../fixtures/validation/urgent-issues.json', import.meta.url), 'utf8'),
+);
 
 describe('schema/workflow.json', () => {
   it('is what the TypeBox source generates (run `npx tsx packages/engine/scripts/generate-schema.ts` to refresh it)', () => {

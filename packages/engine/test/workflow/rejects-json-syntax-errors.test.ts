@@ -39,16 +39,25 @@ describe('a workflow file that is not strict JSON', () => {
 
   it('reports an unterminated string', async () => {
     const [problem] = await problemsOf('{ "id": "flow');
-    expect(problem).toMatchObject({ code: 'json-syntax', message: 'unterminated string', line: 1, column: 9 });
+    expect(problem).toMatchObject({
+      code: 'json-syntax',
+      message: 'unterminated string',
+      line: 1,
+      column: 9,
+    });
   });
 
   it('says so when the file is empty', async () => {
     const [problem] = await problemsOf('  \n');
-    expect(problem).toMatchObject({ code: 'json-syntax', message: 'the file is empty: expected a JSON object' });
+    expect(problem).toMatchObject({
+      code: 'json-syntax',
+      message: 'the file is empty: expected a JSON object',
+    });
   });
 
   it('refuses a key given twice, since JSON would silently keep the last one', async () => {
-    const source = '{\n  "id": "flow",\n  "steps": [{ "id": "a", "assign": { "x": 1 } }],\n  "id": "other"\n}';
+    const source =
+      '{\n  "id": "flow",\n  "steps": [{ "id": "a", "assign": { "x": 1 } }],\n  "id": "other"\n}';
     const [problem] = await problemsOf(source);
     expect(problem).toMatchObject({
       code: 'duplicate-key',
@@ -65,7 +74,14 @@ describe('a workflow file that is not strict JSON', () => {
     expect(result).toEqual({
       ok: false,
       diagnostics: [
-        { code: 'read-failed', message: 'cannot read the workflow file: no such file', pointer: '', line: 1, column: 1, file: missing },
+        {
+          code: 'read-failed',
+          message: 'cannot read the workflow file: no such file',
+          pointer: '',
+          line: 1,
+          column: 1,
+          file: missing,
+        },
       ],
     });
   });

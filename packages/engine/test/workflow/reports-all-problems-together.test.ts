@@ -1,6 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
 import { StepError } from '../../src/contracts/step-error.js';
-import { formatDiagnostic, loadWorkflow, loadWorkflowOrThrow, WorkflowInvalidError } from '../../src/workflow/index.js';
+import {
+  formatDiagnostic,
+  loadWorkflow,
+  loadWorkflowOrThrow,
+  WorkflowInvalidError,
+} from '../../src/workflow/index.js';
 import { account, MemoryVault } from '../fixtures/validation/memory-vault.js';
 import { registry, text } from './load-helpers.js';
 
@@ -8,7 +13,12 @@ const source = text({
   id: 'flow',
   steps: [
     { id: 'found', step: 'code.search_issue', args: { q: 'x' } },
-    { id: 'found', step: 'tickets.create_ticket', account: 'acme-suport', args: { subject: 'Hi', priority: 'high' } },
+    {
+      id: 'found',
+      step: 'tickets.create_ticket',
+      account: 'acme-suport',
+      args: { subject: 'Hi', priority: 'high' },
+    },
     { id: 'wipe', step: 'tickets.delete_all', assign: { result: '{% $isues %}' } },
     { id: 'sum', assign: { total: '{% $count( %}' } },
   ],
@@ -45,7 +55,11 @@ describe('a workflow with many problems', () => {
     expect(error.diagnostics).toHaveLength(8);
     const [heading, ...listed] = error.message.split('\n').filter((line) => !line.startsWith('    hint:'));
     expect(heading).toBe('Workflow flow.json is invalid (8 problems):');
-    expect(listed).toEqual(error.diagnostics.map((diagnostic) => `  ${formatDiagnostic(diagnostic).split('\n')[0]}`));
-    expect(listed[0]).toMatch(/^ {2}flow\.json:\d+:\d+ \/steps\/0\/step unknown step "code\.search_issue" \(did you mean "code\.search_issues"\?\)$/);
+    expect(listed).toEqual(
+      error.diagnostics.map((diagnostic) => `  ${formatDiagnostic(diagnostic).split('\n')[0]}`),
+    );
+    expect(listed[0]).toMatch(
+      /^ {2}flow\.json:\d+:\d+ \/steps\/0\/step unknown step "code\.search_issue" \(did you mean "code\.search_issues"\?\)$/,
+    );
   });
 });

@@ -22,7 +22,12 @@ describe('an expression that does not parse', () => {
     const source = '{ "id": "flow", "steps": [{ "id": "a", "assign": { "x": "{% \\"a\\" & } %}" } }] }';
     const [problem] = await problemsOf(source);
     // `{% "a" & } %}` fails at the "}", which sits after two escaped quotes in the raw text.
-    expect(problem).toMatchObject({ code: 'expression-syntax', pointer: '/steps/0/assign/x', line: 1, column: source.indexOf('} %}') + 1 });
+    expect(problem).toMatchObject({
+      code: 'expression-syntax',
+      pointer: '/steps/0/assign/x',
+      line: 1,
+      column: source.indexOf('} %}') + 1,
+    });
   });
 
   it('collects every broken expression, not just the first', async () => {
@@ -35,7 +40,12 @@ describe('an expression that does not parse', () => {
       output: '{% $x.. %}',
     });
     const problems = await problemsOf(source);
-    expect(problems.map((problem) => problem.pointer)).toEqual(['/steps/0/assign/x', '/steps/1/if', '/steps/1/assign/y', '/output']);
+    expect(problems.map((problem) => problem.pointer)).toEqual([
+      '/steps/0/assign/x',
+      '/steps/1/if',
+      '/steps/1/assign/y',
+      '/output',
+    ]);
     expect(problems.every((problem) => problem.code === 'expression-syntax')).toBe(true);
   });
 });

@@ -4,7 +4,10 @@ import { positionOf, problemsOf, text } from './load-helpers.js';
 
 describe('a workflow whose shape breaks the workflow schema', () => {
   it('names an unknown property, suggests the intended one and points at the property', async () => {
-    const source = text({ id: 'flow', steps: [{ id: 'found', stpe: 'code.search_issues', args: { q: 'x' } }] });
+    const source = text({
+      id: 'flow',
+      steps: [{ id: 'found', stpe: 'code.search_issues', args: { q: 'x' } }],
+    });
     const problems = await problemsOf(source);
     expect(problems).toEqual([
       {
@@ -15,7 +18,9 @@ describe('a workflow whose shape breaks the workflow schema', () => {
         ...positionOf(source, '"stpe"'),
       },
     ]);
-    expect(formatDiagnostic(problems[0])).toBe('flow.json:6:7 /steps/0 unknown property "stpe" (did you mean "step"?)');
+    expect(formatDiagnostic(problems[0])).toBe(
+      'flow.json:6:7 /steps/0 unknown property "stpe" (did you mean "step"?)',
+    );
   });
 
   it('lists the allowed properties when nothing is close', async () => {
@@ -24,7 +29,11 @@ describe('a workflow whose shape breaks the workflow schema', () => {
     expect(problem.message).toBe(
       'unknown property "colour" (allowed: $schema, id, title, description, input, defaults, timeout, steps, output)',
     );
-    expect(problem).toMatchObject({ code: 'unknown-property', pointer: '', ...positionOf(source, '"colour"') });
+    expect(problem).toMatchObject({
+      code: 'unknown-property',
+      pointer: '',
+      ...positionOf(source, '"colour"'),
+    });
   });
 
   it('says in one message that a step needs a kind, when it has none', async () => {
@@ -33,7 +42,8 @@ describe('a workflow whose shape breaks the workflow schema', () => {
       expect.objectContaining({
         code: 'step-kind',
         pointer: '/steps/0',
-        message: 'a step needs one of "step" (a catalog step), "forEach" (a loop), "parallel" (branches) or "assign"',
+        message:
+          'a step needs one of "step" (a catalog step), "forEach" (a loop), "parallel" (branches) or "assign"',
         ...positionOf(source, '{\n      "id": "lonely"'),
       }),
     ]);
@@ -42,19 +52,29 @@ describe('a workflow whose shape breaks the workflow schema', () => {
   it('says in one message that a step cannot be two kinds at once', async () => {
     const source = text({
       id: 'flow',
-      steps: [{ id: 'both', step: 'code.search_issues', forEach: { items: [1], steps: [{ id: 'x', assign: { a: 1 } }] } }],
+      steps: [
+        {
+          id: 'both',
+          step: 'code.search_issues',
+          forEach: { items: [1], steps: [{ id: 'x', assign: { a: 1 } }] },
+        },
+      ],
     });
     expect(await problemsOf(source)).toEqual([
       expect.objectContaining({
         code: 'step-kind',
         pointer: '/steps/0',
-        message: 'a step is one kind of thing, but this one has "step" and "forEach"; split it into separate steps',
+        message:
+          'a step is one kind of thing, but this one has "step" and "forEach"; split it into separate steps',
       }),
     ]);
   });
 
   it('refuses forEach items that are a literal non-array', async () => {
-    const source = text({ id: 'flow', steps: [{ id: 'loop', forEach: { items: 'abc', steps: [{ id: 'x', assign: { a: 1 } }] } }] });
+    const source = text({
+      id: 'flow',
+      steps: [{ id: 'loop', forEach: { items: 'abc', steps: [{ id: 'x', assign: { a: 1 } }] } }],
+    });
     expect(await problemsOf(source)).toEqual([
       expect.objectContaining({
         code: 'foreach-items',
@@ -68,11 +88,25 @@ describe('a workflow whose shape breaks the workflow schema', () => {
   it('suggests the error code a catch handler meant', async () => {
     const source = text({
       id: 'flow',
-      steps: [{ id: 'a', step: 'code.search_issues', args: { q: 'x' }, catch: [{ on: ['rate_limted'], then: 'continue' }] }],
+      steps: [
+        {
+          id: 'a',
+          step: 'code.search_issues',
+          args: { q: 'x' },
+          // biome-ignore lint/suspicious/noThenProperty: "then" is a field of the workflow format
+          catch: [{ on: ['rate_limted'], then: 'continue' }],
+        },
+      ],
     });
     const [problem] = await problemsOf(source);
-    expect(problem).toMatchObject({ code: 'shape', pointer: '/steps/0/catch/0/on/0', ...positionOf(source, '"rate_limted"') });
-    expect(problem.message).toMatch(/^must be one of "validation", .* \(got "rate_limted"\) \(did you mean "rate_limited"\?\)$/);
+    expect(problem).toMatchObject({
+      code: 'shape',
+      pointer: '/steps/0/catch/0/on/0',
+      ...positionOf(source, '"rate_limted"'),
+    });
+    expect(problem.message).toMatch(
+      /^must be one of "validation", .* \(got "rate_limted"\) \(did you mean "rate_limited"\?\)$/,
+    );
   });
 
   it('describes each wrong value by what would be right, all at once', async () => {
@@ -104,7 +138,13 @@ describe('a workflow whose shape breaks the workflow schema', () => {
   it('names a missing required property at the object that lacks it', async () => {
     const source = text({ steps: [{ id: 'a', assign: { x: 1 } }] });
     expect(await problemsOf(source)).toEqual([
-      expect.objectContaining({ code: 'shape', pointer: '', message: 'missing required property "id"', line: 1, column: 1 }),
+      expect.objectContaining({
+        code: 'shape',
+        pointer: '',
+        message: 'missing required property "id"',
+        line: 1,
+        column: 1,
+      }),
     ]);
   });
 });

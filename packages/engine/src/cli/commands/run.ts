@@ -19,7 +19,7 @@ export async function runCommand(file: string, options: RunCommandOptions, cli: 
   const input = await readRunInput(options.input);
   const vault = options.accounts ? await cli.openVault(options.accounts) : undefined;
   let engine = await cli.engine(vault);
-  let checked = await engine.validate(file);
+  let checked = await engine.validate(file, { accounts: vault !== undefined });
   if (!checked.ok) return reportInvalid([{ file, diagnostics: checked.diagnostics }], options.json ?? false, cli);
 
   let closeEmulators = async () => {};

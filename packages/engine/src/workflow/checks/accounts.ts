@@ -59,7 +59,9 @@ class Accounts {
   of(integration: string): Promise<AccountSummary[]> {
     let list = this.lists.get(integration);
     if (list === undefined) {
-      list = this.vault.list(integration).then((found) => found.filter((account) => account.integration === integration));
+      list = this.vault
+        .list(integration)
+        .then((found) => found.filter((account) => account.integration === integration));
       this.lists.set(integration, list);
     }
     return list;
@@ -70,7 +72,9 @@ class Accounts {
     const connected = await this.of(integration);
     if (connected.some(matches)) return undefined;
     this.all ??= this.vault.list();
-    const elsewhere = (await this.all).find((account) => matches(account) && account.integration !== integration);
+    const elsewhere = (await this.all).find(
+      (account) => matches(account) && account.integration !== integration,
+    );
     if (elsewhere) {
       return {
         code: 'account-wrong-integration',

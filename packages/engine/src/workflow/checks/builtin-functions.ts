@@ -33,5 +33,8 @@ export async function builtinFunctionNames(): Promise<string[]> {
 
 /** JSONata hands out its native functions wrapped in a marked object. */
 function isFunction(value: unknown): boolean {
-  return typeof value === 'function' || (value as { _jsonata_function?: unknown } | null)?._jsonata_function === true;
+  return (
+    typeof value === 'function' ||
+    (value as { _jsonata_function?: unknown } | null)?._jsonata_function === true
+  );
 }

@@ -1,7 +1,7 @@
 import type { StepRegistry } from '../../contracts/services.js';
+import { escapePointer } from '../../expressions/template.js';
 import type { Problem } from '../diagnostic.js';
 import { didYouMean, nearest } from '../did-you-mean.js';
-import { escapePointer } from '../../expressions/template.js';
 import { type CheckInput, eachStep } from './each-step.js';
 
 const LIST_HINT = 'list the installed steps with `toolsteps steps`';
@@ -62,7 +62,10 @@ function unknownStepMessage(id: string, registry: StepRegistry): string {
   }
   const corrected = `${integration.id}.${rest.join('.')}`;
   const stepIds = integration.steps.map((step) => step.id);
-  const suggestion = stepIds.includes(corrected) ? ` (did you mean "${corrected}"?)` : didYouMean(corrected, stepIds);
-  if (suggestion || integration.id !== prefix) return `unknown step "${id}"${suggestion || ` (did you mean integration "${integration.id}"?)`}`;
+  const suggestion = stepIds.includes(corrected)
+    ? ` (did you mean "${corrected}"?)`
+    : didYouMean(corrected, stepIds);
+  if (suggestion || integration.id !== prefix)
+    return `unknown step "${id}"${suggestion || ` (did you mean integration "${integration.id}"?)`}`;
   return `unknown step "${id}": integration "${integration.id}" has no such step`;
 }

@@ -47,7 +47,8 @@ function readFacts(expression: CompiledExpression): ExpressionFacts {
   const seen = new Set<object>();
   const procedures = new Set<unknown>();
   // JSONata positions mark where a token ends; names start that many characters earlier.
-  const startOf = (node: JsonataNode, length: number) => bodyOffset + Math.max(0, (node.position ?? length) - length);
+  const startOf = (node: JsonataNode, length: number) =>
+    bodyOffset + Math.max(0, (node.position ?? length) - length);
 
   const visit = (value: unknown): void => {
     if (value === null || typeof value !== 'object' || seen.has(value)) return;

@@ -45,7 +45,8 @@ class ScopeWalk {
   constructor(private readonly input: CheckInput) {
     for (const { node, pointer } of eachStep(input.workflow.steps)) {
       if (!this.stepPointers.has(node.id)) this.stepPointers.set(node.id, pointer);
-      for (const name of assignedNames(node)) if (!this.assigners.has(name)) this.assigners.set(name, pointer);
+      for (const name of assignedNames(node))
+        if (!this.assigners.has(name)) this.assigners.set(name, pointer);
       if (node.forEach) this.loopItems.set(node.forEach.as ?? 'item', pointer);
     }
   }
@@ -99,7 +100,12 @@ class ScopeWalk {
   }
 
   /** Values of one `assign` are set in order, so a later one may read an earlier one. */
-  private async checkAssignments(values: Record<string, unknown> | undefined, pointer: string, scope: Scope, place: Place) {
+  private async checkAssignments(
+    values: Record<string, unknown> | undefined,
+    pointer: string,
+    scope: Scope,
+    place: Place,
+  ) {
     const vars = new Set(scope.vars);
     for (const name of Object.keys(values ?? {})) {
       await this.checkUnder(`${pointer}/${name}`, { ...scope, vars }, place);
@@ -117,7 +123,8 @@ class ScopeWalk {
     const facts = expressionFacts(expression);
     const reported = new Set<string>();
     for (const read of facts.reads) {
-      if (read.name === '' || read.name === '$' || facts.bound.has(read.name) || reported.has(read.name)) continue;
+      if (read.name === '' || read.name === '$' || facts.bound.has(read.name) || reported.has(read.name))
+        continue;
       const problem = await this.judgeRead(read, pointer, scope, place);
       if (problem === undefined) continue;
       reported.add(read.name);
@@ -130,7 +137,12 @@ class ScopeWalk {
     }
   }
 
-  private async judgeRead(read: VariableRead, pointer: string, scope: Scope, place: Place): Promise<Problem | undefined> {
+  private async judgeRead(
+    read: VariableRead,
+    pointer: string,
+    scope: Scope,
+    place: Place,
+  ): Promise<Problem | undefined> {
     const { name } = read;
     const at = { pointer, offset: read.offset };
     if (name === 'eval') {
@@ -145,7 +157,8 @@ class ScopeWalk {
     if (name === 'error' && place.error) return undefined;
     if (name === 'index' && scope.inLoop) return undefined;
     const outOfScope = (message: string): Problem => ({ code: 'variable-out-of-scope', ...at, message });
-    if (name === 'result') return outOfScope(`$result is only set in a step's "assign" and its catch handlers' "assign"`);
+    if (name === 'result')
+      return outOfScope(`$result is only set in a step's "assign" and its catch handlers' "assign"`);
     if (name === 'error') return outOfScope(`$error is only set in a catch handler's "assign"`);
     if (name === 'index') return outOfScope('$index is only set inside a forEach');
     if (await isBuiltinFunction(name)) return undefined;
@@ -187,11 +200,14 @@ class ScopeWalk {
       message: `$steps.${id} ${message}`,
     });
     const target = this.stepPointers.get(id);
-    if (target === undefined) return problem(`names no step${didYouMean(id, scope.steps, (best) => `$steps.${best}`)}`);
+    if (target === undefined)
+      return problem(`names no step${didYouMean(id, scope.steps, (best) => `$steps.${best}`)}`);
     if (id === place.step?.id) return problem('is this step itself: its result is $result, in its "assign"');
     const loop = enclosingLoop(target);
     if (loop !== undefined && !isWithin(pointer, loop)) {
-      return problem(`names a step inside the forEach at ${loop.slice(0, -'/forEach/steps'.length)}, which is not visible outside that loop`);
+      return problem(
+        `names a step inside the forEach at ${loop.slice(0, -'/forEach/steps'.length)}, which is not visible outside that loop`,
+      );
     }
     const when = {
       self: 'is this step itself',
@@ -215,7 +231,10 @@ function relation(place: Place, target: string): 'self' | 'encloses' | 'parallel
 }
 
 function assignedNames(node: WorkflowStep): string[] {
-  return [...Object.keys(node.assign ?? {}), ...(node.catch ?? []).flatMap((handler) => Object.keys(handler.assign ?? {}))];
+  return [
+    ...Object.keys(node.assign ?? {}),
+    ...(node.catch ?? []).flatMap((handler) => Object.keys(handler.assign ?? {})),
+  ];
 }
 
 /** The `…/forEach/steps` pointer of the innermost loop around a step, if any. */

@@ -1,8 +1,8 @@
-import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { TSchema } from '@sinclair/typebox';
+import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { AnyStep } from '../../contracts/step.js';
-import { escapePointer } from '../../expressions/template.js';
 import { isExpression } from '../../expressions/expression.js';
+import { escapePointer } from '../../expressions/template.js';
 import { createAjv } from '../ajv-instance.js';
 import { describeSchemaErrors } from '../describe-schema-errors.js';
 import type { Problem } from '../diagnostic.js';
@@ -39,7 +39,8 @@ export function checkLiteralArgs({ workflow, registry }: CheckInput): Problem[] 
     const computed = expressionPointers(args, '');
     const decidable = (validate.errors ?? []).filter(
       (error: ErrorObject) =>
-        SHAPE_ONLY.has(error.keyword) || !computed.some((expression) => isWithin(expression, error.instancePath)),
+        SHAPE_ONLY.has(error.keyword) ||
+        !computed.some((expression) => isWithin(expression, error.instancePath)),
     );
     for (const message of describeSchemaErrors(decidable, `${pointer}/args`)) {
       problems.push({
@@ -60,7 +61,9 @@ function validatorOf(step: AnyStep): ValidateFunction {
     try {
       validate = ajv.compile(step.input);
     } catch (error) {
-      throw new Error(`The input schema of step "${step.id}" is not a valid JSON Schema: ${(error as Error).message}`);
+      throw new Error(
+        `The input schema of step "${step.id}" is not a valid JSON Schema: ${(error as Error).message}`,
+      );
     }
     validators.set(step.input, validate);
   }
@@ -70,9 +73,12 @@ function validatorOf(step: AnyStep): ValidateFunction {
 /** Pointers (relative to args) of every `{% … %}` string, compiled or not. */
 function expressionPointers(value: unknown, pointer: string): string[] {
   if (isExpression(value)) return [pointer];
-  if (Array.isArray(value)) return value.flatMap((item, index) => expressionPointers(item, `${pointer}/${index}`));
+  if (Array.isArray(value))
+    return value.flatMap((item, index) => expressionPointers(item, `${pointer}/${index}`));
   if (value !== null && typeof value === 'object') {
-    return Object.entries(value).flatMap(([key, item]) => expressionPointers(item, `${pointer}/${escapePointer(key)}`));
+    return Object.entries(value).flatMap(([key, item]) =>
+      expressionPointers(item, `${pointer}/${escapePointer(key)}`),
+    );
   }
   return [];
 }

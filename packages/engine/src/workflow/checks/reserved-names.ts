@@ -2,7 +2,14 @@ import type { Problem } from '../diagnostic.js';
 import { type CheckInput, eachStep } from './each-step.js';
 
 /** Names the engine binds itself; a variable of the same name would hide them. */
-export const RESERVED_NAMES: ReadonlySet<string> = new Set(['input', 'steps', 'run', 'result', 'index', 'error']);
+export const RESERVED_NAMES: ReadonlySet<string> = new Set([
+  'input',
+  'steps',
+  'run',
+  'result',
+  'index',
+  'error',
+]);
 
 /** `assign` names (catch handlers' included) and forEach `as` names must not shadow the engine's own. */
 export function checkReservedNames({ workflow }: CheckInput): Problem[] {
@@ -28,7 +35,8 @@ export function checkReservedNames({ workflow }: CheckInput): Problem[] {
       }
     }
     const as = node.forEach?.as;
-    if (as !== undefined && RESERVED_NAMES.has(as)) problems.push(reserved(`${pointer}/forEach/as`, as, 'loop item'));
+    if (as !== undefined && RESERVED_NAMES.has(as))
+      problems.push(reserved(`${pointer}/forEach/as`, as, 'loop item'));
   }
   return problems;
 }
