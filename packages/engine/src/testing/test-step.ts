@@ -41,7 +41,7 @@ export async function testStep<R = unknown>(
   const integration = options.integration ?? integrationOfStep(step);
   if (!integration) {
     throw new Error(
-      `Step "${step.id}" was not defined through defineIntegration: pass { integration } to testStep`,
+      `Step "${step.id}" belongs to no integration loaded so far: import its integration module, or pass { integration } to testStep`,
     );
   }
   const account = options.account ?? emulatorAccount(options.emulator);

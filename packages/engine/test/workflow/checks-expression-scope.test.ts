@@ -14,9 +14,8 @@ describe('what expressions read, checked in execution order', () => {
     const source = text({
       id: 'flow',
       steps: [
-        search('found', "{% 'repo:' & $input.repo %}", {
-          assign: { issues: '{% $result.items %}', n: '{% $count($issues) %}' },
-        }),
+        search('found', "{% 'repo:' & $input.repo %}", { assign: { issues: '{% $result.items %}' } }),
+        { id: 'count', assign: { n: '{% $count($issues) %}', counted: '{% $steps.count.status %}' } },
         search('again', '{% ( $q := $string($n); $map([$q], function($v) { $uppercase($v) })[0] ) %}'),
         search('titles', '{% $join($steps.found.result.items.title, ",") & $run.id %}'),
       ],
@@ -64,7 +63,6 @@ describe('what expressions read, checked in execution order', () => {
       id: 'flow',
       steps: [
         search('a', '{% $result %}', {
-          // biome-ignore lint/suspicious/noThenProperty: "then" is a field of the workflow format
           catch: [{ on: '*', then: 'continue', assign: { why: '{% $error.message & $result %}' } }],
         }),
         search('b', '{% $error.code %}', { assign: { i: '{% $index %}' } }),
@@ -72,10 +70,11 @@ describe('what expressions read, checked in execution order', () => {
     });
     const problems = await problemsOf(source);
     expect(problems.map(({ code, pointer, message }) => [code, pointer, message])).toEqual([
+      ['variable-out-of-scope', '/steps/0/args/q', `$result is only set in a step's "assign"`],
       [
         'variable-out-of-scope',
-        '/steps/0/args/q',
-        `$result is only set in a step's "assign" and its catch handlers' "assign"`,
+        '/steps/0/catch/0/assign/why',
+        `$result is only set in a step's "assign"; a catch handler gets $error instead`,
       ],
       ['variable-out-of-scope', '/steps/1/args/q', `$error is only set in a catch handler's "assign"`],
       ['variable-out-of-scope', '/steps/1/assign/i', '$index is only set inside a forEach'],
@@ -114,6 +113,10 @@ describe('what expressions read, checked in execution order', () => {
         'unknown-step-reference',
         '$steps.ticket names a step inside the forEach at /steps/0, which is not visible outside that loop',
       ],
+      [
+        'unknown-variable',
+        '$last is read before it is assigned: the step at /steps/0/forEach/steps/1 assigns it inside the forEach at /steps/0, and what a loop assigns stays in its iterations',
+      ],
     ]);
     expect(problems[1]).toMatchObject(positionOf(source, 'ticket.result.subject'));
   });
@@ -144,6 +147,24 @@ describe('what expressions read, checked in execution order', () => {
         '/steps/0/parallel/1/0/args/q',
         '$steps.left is not available here: step "left" runs in another parallel branch, at the same time as this one',
       ],
+    ]);
+  });
+
+  it('computes all values of one assign before setting any', async () => {
+    const source = text({
+      id: 'flow',
+      steps: [
+        search('found', 'x', { assign: { items: '{% $result.items %}', count: '{% $count($items) %}' } }),
+      ],
+    });
+    expect(await problemsOf(source)).toEqual([
+      expect.objectContaining({
+        code: 'unknown-variable',
+        pointer: '/steps/0/assign/count',
+        message:
+          '$items is read before it is assigned: this same "assign" sets it, and all its values are computed before any is set',
+        ...positionOf(source, '$items)'),
+      }),
     ]);
   });
 

@@ -93,7 +93,6 @@ describe('a workflow whose shape breaks the workflow schema', () => {
           id: 'a',
           step: 'code.search_issues',
           args: { q: 'x' },
-          // biome-ignore lint/suspicious/noThenProperty: "then" is a field of the workflow format
           catch: [{ on: ['rate_limted'], then: 'continue' }],
         },
       ],

@@ -1,0 +1,60 @@
+import {
+  type ConnectedAccount,
+  defineIntegration,
+  defineStep,
+  type Integration,
+  Type,
+} from '../packages/engine/src/index.js';
+
+/** Does no I/O: whatever the engine spends around it is engine overhead. */
+const pass = defineStep({
+  id: 'bench.pass',
+  title: 'Pass',
+  description: 'Returns its input unchanged.',
+  effect: 'read',
+  input: Type.Object({ ids: Type.Array(Type.String()) }),
+  output: Type.Object({ ids: Type.Array(Type.String()) }),
+  run: async (input) => input,
+});
+
+const item = Type.Object({ id: Type.String(), name: Type.String(), value: Type.Number() });
+
+/** One GET through the engine's HTTP client, as a real read step makes it. */
+const get = defineStep({
+  id: 'bench.get',
+  title: 'Get item',
+  description: 'Reads one item from the bench API.',
+  effect: 'read',
+  input: Type.Object({ id: Type.String() }),
+  output: item,
+  run: async ({ id }, ctx) => {
+    const response = await ctx.http.get<{ id: string; name: string; value: number }>(
+      `/items/${encodeURIComponent(id)}`,
+    );
+    return response.body;
+  },
+});
+
+/**
+ * The bench API's base URL comes from the account, so one integration serves every emulator.
+ * No rateLimit: a fan-out of 16 must not be capped below 16 by the client.
+ */
+export const benchIntegration: Integration = defineIntegration({
+  id: 'bench',
+  title: 'Bench',
+  status: 'beta',
+  connection: Type.Object({ baseUrl: Type.String() }),
+  auth: { kind: 'token' },
+  http: (account) => ({ baseUrl: String(account.settings.baseUrl) }),
+  steps: [pass, get],
+});
+
+export function benchAccount(baseUrl = 'http://127.0.0.1:9'): ConnectedAccount {
+  return {
+    id: 'bench-main',
+    integration: 'bench',
+    name: 'Main',
+    settings: { baseUrl },
+    credentials: { token: 'bench-token-0123456789abcdef' },
+  };
+}

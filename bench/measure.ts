@@ -1,0 +1,48 @@
+import { performance } from 'node:perf_hooks';
+
+/** How one arm of a benchmark is sampled: warm-up rounds are run and thrown away first. */
+export interface SampleOptions {
+  warmup: number;
+  samples: number;
+}
+
+export function median(values: readonly number[]): number {
+  if (values.length === 0) throw new Error('median of no values');
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/** Milliseconds one call of `work` takes. */
+export async function timeOnce(work: () => Promise<unknown>): Promise<number> {
+  const start = performance.now();
+  await work();
+  return performance.now() - start;
+}
+
+/**
+ * Times two arms in alternation (engine, floor, engine, floor, …) so drift of a shared machine
+ * (another process, a GC, CPU frequency) falls on both alike. Returns every sample in ms.
+ */
+export async function sampleArms(
+  arms: { engine: () => Promise<unknown>; floor: () => Promise<unknown> },
+  options: SampleOptions,
+): Promise<{ engine: number[]; floor: number[] }> {
+  for (let round = 0; round < options.warmup; round++) {
+    await arms.engine();
+    await arms.floor();
+  }
+  const engine: number[] = [];
+  const floor: number[] = [];
+  for (let round = 0; round < options.samples; round++) {
+    engine.push(await timeOnce(arms.engine));
+    floor.push(await timeOnce(arms.floor));
+  }
+  return { engine, floor };
+}
+
+/** Rounds to `digits` decimals, so results.json stays readable. */
+export function round(value: number, digits = 2): number {
+  const factor = 10 ** digits;
+  return Math.round(value * factor) / factor;
+}
