@@ -12,7 +12,8 @@ export interface RunningEmulators {
 
 /** Starts the emulator of each named integration; fails before starting any if one has none. */
 export async function startEmulators(registry: StepRegistry, integrationIds: string[]): Promise<RunningEmulators> {
-  const integrations = integrationIds.map((id) => {
+  // Each emulator once: two of one integration would print two demo accounts with the same id.
+  const integrations = [...new Set(integrationIds)].map((id) => {
     const integration = registry.integration(id);
     if (!integration) {
       const known = registry.integrations().map((i) => i.id).join(', ');

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { Command, CommanderError, Option } from 'commander';
 import { type CliContext, cliContext, type GlobalOptions } from './cli-context.js';
 import { describeCommand } from './commands/describe.js';
@@ -12,6 +13,7 @@ import { EXIT, UsageError } from './exit-codes.js';
 export function buildProgram(exit: (code: number) => void): Command {
   const program = new Command('toolsteps')
     .description('Run and check JSON workflows of integration tool steps.')
+    .version(engineVersion(), '-V, --version', 'print the engine version')
     .option('--config <file>', 'a toolsteps.config.json naming the integrations to load')
     .showHelpAfterError()
     .exitOverride();
@@ -72,6 +74,11 @@ export function buildProgram(exit: (code: number) => void): Command {
     .action(action((cli, integrations: string[], options) => emulateCommand(integrations, options, cli)));
 
   return program;
+}
+
+function engineVersion(): string {
+  const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
+  return String(manifest.version);
 }
 
 function reportError(error: unknown, cli: CliContext): number {

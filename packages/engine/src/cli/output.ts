@@ -1,4 +1,7 @@
+import pc from 'picocolors';
 import type { SecretScrubber } from '../contracts/services.js';
+
+export type Colors = ReturnType<typeof pc.createColors>;
 
 /** Where the CLI writes: every line passes the secret scrubber, so no credential reaches a terminal or log. */
 export class Output {
@@ -6,6 +9,7 @@ export class Output {
     private readonly scrubber: SecretScrubber,
     private readonly stdout: NodeJS.WritableStream = process.stdout,
     private readonly stderr: NodeJS.WritableStream = process.stderr,
+    private readonly env: NodeJS.ProcessEnv = process.env,
   ) {}
 
   line(text = ''): void {
@@ -25,7 +29,13 @@ export class Output {
     this.stdout.write(`${JSON.stringify(this.scrubber.scrubValue(value), null, 2)}\n`);
   }
 
-  get isTTY(): boolean {
-    return Boolean((this.stdout as NodeJS.WriteStream).isTTY);
+  /** Whether progress and problems (written to stderr) land on a terminal; stdout may be piped meanwhile. */
+  get interactive(): boolean {
+    return Boolean((this.stderr as NodeJS.WriteStream).isTTY);
+  }
+
+  /** Colours for stderr lines: only on a terminal, and never with NO_COLOR set (no-color.org) or TERM=dumb. */
+  colors(): Colors {
+    return pc.createColors(this.interactive && !this.env.NO_COLOR && this.env.TERM !== 'dumb');
   }
 }

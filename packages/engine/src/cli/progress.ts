@@ -1,21 +1,19 @@
-import pc from 'picocolors';
 import type { RunEvent } from '../contracts/events.js';
-import type { Output } from './output.js';
+import type { Colors, Output } from './output.js';
 
 /**
  * Shows a run as it happens: coloured, symbol-led lines on a terminal; plain `step … started`
  * lines elsewhere (CI logs, pipes). With --json nothing is shown until the one final document.
  */
-export function progressReporter(output: Output, tty: boolean): (event: RunEvent) => void {
-  const colors = pc.createColors(tty);
+export function progressReporter(output: Output): (event: RunEvent) => void {
+  const tty = output.interactive;
+  const colors = output.colors();
   const ms = (value: number) => `${Math.round(value)} ms`;
   return (event) => {
     const line = tty ? ttyLine(event, colors, ms) : plainLine(event, ms);
     if (line) output.note(line);
   };
 }
-
-type Colors = ReturnType<typeof pc.createColors>;
 
 function ttyLine(event: RunEvent, c: Colors, ms: (v: number) => string): string | undefined {
   switch (event.type) {

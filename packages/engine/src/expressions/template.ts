@@ -1,10 +1,11 @@
 import { StepError } from '../contracts/step-error.js';
+import { escapePointer } from '../validation/json-pointer.js';
 import {
   type CompiledExpression,
   compileExpression,
   DEFAULT_LIMITS,
-  ExpressionSyntaxError,
   type ExpressionLimits,
+  ExpressionSyntaxError,
   isExpression,
 } from './expression.js';
 
@@ -57,7 +58,9 @@ export function compileTemplate(value: unknown, options: CompileOptions = {}): T
     };
   }
   if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value).map(([key, item]) => [key, compileTemplate(item, at(key))] as const);
+    const entries = Object.entries(value).map(
+      ([key, item]) => [key, compileTemplate(item, at(key))] as const,
+    );
     if (entries.every(([, item]) => item.isLiteral)) return literal(value);
     return {
       isLiteral: false,
@@ -132,10 +135,6 @@ function normalize(value: unknown): unknown {
     return out;
   }
   return value;
-}
-
-export function escapePointer(key: string): string {
-  return key.replaceAll('~', '~0').replaceAll('/', '~1');
 }
 
 function abbreviate(source: string): string {

@@ -1,5 +1,6 @@
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import formats from 'ajv-formats';
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import { createAjv } from './create-ajv.js';
+import { escapePointer } from './json-pointer.js';
 
 export interface SchemaViolation {
   /** JSON pointer into the validated value. */
@@ -10,9 +11,7 @@ export interface SchemaViolation {
 export type SchemaCheck = (value: unknown) => SchemaViolation[];
 
 /** One ajv for step inputs, outputs and run inputs: compiled validators are cached per schema object. */
-const ajv = new Ajv2020({ allErrors: true, strict: false, useDefaults: false });
-// ajv-formats is CommonJS: its callable sits on `default` under NodeNext.
-(formats as unknown as { default: (instance: Ajv2020) => void }).default(ajv);
+const ajv = createAjv();
 
 const cache = new WeakMap<object, ValidateFunction>();
 
@@ -28,12 +27,12 @@ export function toViolation(error: ErrorObject): SchemaViolation {
   switch (error.keyword) {
     case 'required':
       return {
-        pointer: `${pointer}/${error.params.missingProperty}`,
+        pointer: `${pointer}/${escapePointer(error.params.missingProperty)}`,
         message: `is required (missing "${error.params.missingProperty}")`,
       };
     case 'additionalProperties':
       return {
-        pointer: `${pointer}/${error.params.additionalProperty}`,
+        pointer: `${pointer}/${escapePointer(error.params.additionalProperty)}`,
         message: `is not a known property ("${error.params.additionalProperty}")`,
       };
     case 'enum':

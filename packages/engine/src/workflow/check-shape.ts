@@ -1,5 +1,5 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import { createAjv } from './ajv-instance.js';
+import { createAjv } from '../validation/create-ajv.js';
 import { describeSchemaErrors, ownedBy, type SchemaMessage } from './describe-schema-errors.js';
 import { preview } from './describe-value.js';
 import type { Problem } from './diagnostic.js';

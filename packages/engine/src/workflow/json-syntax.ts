@@ -1,5 +1,5 @@
 import { type Node, type ParseError, printParseErrorCode } from 'jsonc-parser';
-import { toPointer } from './json-pointer.js';
+import { toPointer } from '../validation/json-pointer.js';
 
 const MESSAGES: Record<string, string> = {
   InvalidSymbol: 'unexpected character',

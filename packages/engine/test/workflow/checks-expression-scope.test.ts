@@ -18,6 +18,7 @@ describe('what expressions read, checked in execution order', () => {
         { id: 'count', assign: { n: '{% $count($issues) %}', counted: '{% $steps.count.status %}' } },
         search('again', '{% ( $q := $string($n); $map([$q], function($v) { $uppercase($v) })[0] ) %}'),
         search('titles', '{% $join($steps.found.result.items.title, ",") & $run.id %}'),
+        search('strict', '{% $n > 0 ? "some" : $error("none found") %}'),
       ],
       output: '{% { "n": $n, "found": $steps.found.result } %}',
     });

@@ -3,9 +3,10 @@ import type { CompiledStep, CompiledWorkflow } from '../../workflow/compiled-wor
 import type { CliContext } from '../cli-context.js';
 import { DemoVault } from '../demo-vault.js';
 import { startEmulators } from '../emulators.js';
-import { EXIT } from '../exit-codes.js';
+import { EXIT, UsageError } from '../exit-codes.js';
 import { progressReporter } from '../progress.js';
 import { readRunInput } from '../read-input.js';
+import { runFailureLine } from '../run-failure.js';
 import { reportInvalid } from './validate.js';
 
 export interface RunCommandOptions {
@@ -25,12 +26,17 @@ export async function runCommand(file: string, options: RunCommandOptions, cli: 
   let closeEmulators = async () => {};
   if (!vault) {
     const used = integrationsUsed(checked.workflow);
-    const emulators = await startEmulators(engine.registry, used);
+    const emulators = await startEmulators(engine.registry, used).catch((error: unknown) => {
+      throw error instanceof UsageError
+        ? new UsageError(`${error.message}: pass --accounts <file> to run this workflow with connected accounts`)
+        : error;
+    });
     closeEmulators = emulators.close;
     for (const account of emulators.accounts) cli.scrubber.addCredentials(account.credentials);
-    if (!options.json) {
+    // Said even with --json (on stderr): results from emulators must never pass for real ones.
+    if (used.length > 0) {
       const where = emulators.sessions.map((s) => `${s.integration} at ${s.baseUrl}`).join(', ');
-      cli.output.note(`No --accounts given: running against local emulators with demo accounts${where ? ` (${where})` : ''}`);
+      cli.output.note(`No --accounts given: running against local emulators with demo accounts (${where})`);
     }
     engine = await cli.engine(new DemoVault(emulators.accounts));
     checked = await engine.validate(file);
@@ -60,11 +66,13 @@ async function execute(
   try {
     const result = await engine.run(workflow, input, {
       signal: controller.signal,
-      onEvent: options.json ? undefined : progressReporter(cli.output, cli.output.isTTY),
+      onEvent: options.json ? undefined : progressReporter(cli.output),
     });
     if (options.json) cli.output.json(result);
     else if (result.output !== undefined) cli.output.line(JSON.stringify(result.output, null, 2));
-    return result.status === 'succeeded' ? EXIT.ok : EXIT.failed;
+    if (result.status === 'succeeded') return EXIT.ok;
+    if (!options.json) cli.output.error(cli.output.colors().red(runFailureLine(result)));
+    return EXIT.failed;
   } finally {
     process.off('SIGINT', onSignal);
   }

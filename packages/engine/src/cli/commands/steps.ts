@@ -1,3 +1,4 @@
+import type { Engine } from '../../container/create-engine.js';
 import type { CatalogEntry } from '../../contracts/services.js';
 import type { CliContext } from '../cli-context.js';
 import { EXIT, UsageError } from '../exit-codes.js';
@@ -18,11 +19,18 @@ export async function stepsCommand(options: { integration?: string; json?: boole
     return EXIT.ok;
   }
   if (entries.length === 0) {
-    cli.output.line('No steps are installed.');
+    cli.output.line(options.integration ? `The ${options.integration} integration has no steps.` : noSteps(engine));
     return EXIT.ok;
   }
   for (const line of table(entries)) cli.output.line(line);
   return EXIT.ok;
+}
+
+function noSteps(engine: Engine): string {
+  const loaded = engine.registry.integrations().map((i) => i.id);
+  return loaded.length > 0
+    ? `No steps are installed (the loaded integrations ${loaded.join(', ')} have none).`
+    : 'No steps are installed: add @toolsteps/step-* packages, or name integrations in toolsteps.config.json (--config).';
 }
 
 function table(entries: CatalogEntry[]): string[] {

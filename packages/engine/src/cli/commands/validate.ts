@@ -1,4 +1,3 @@
-import pc from 'picocolors';
 import type { Diagnostic } from '../../workflow/index.js';
 import type { CliContext } from '../cli-context.js';
 import { EXIT } from '../exit-codes.js';
@@ -18,7 +17,8 @@ export async function validateCommand(
   const engine = await cli.engine(vault);
   const reports: FileReport[] = [];
   for (const file of files) {
-    const checked = await engine.validate(file);
+    // Accounts are checked only against a given accounts file: without one, a run uses emulators.
+    const checked = await engine.validate(file, { accounts: vault !== undefined });
     reports.push({ file, diagnostics: checked.ok ? [] : checked.diagnostics });
   }
   if (reports.some((report) => report.diagnostics.length > 0)) return reportInvalid(reports, options.json ?? false, cli);
@@ -36,7 +36,7 @@ export function reportInvalid(reports: FileReport[], json: boolean, cli: CliCont
     });
     return EXIT.invalid;
   }
-  const colors = pc.createColors(cli.output.isTTY);
+  const colors = cli.output.colors();
   for (const { file, diagnostics } of reports) {
     if (diagnostics.length === 0) {
       cli.output.line(`${file}: valid`);

@@ -1,5 +1,5 @@
 import type { AccountSummary, CredentialVault } from '../../contracts/account.js';
-import { escapePointer } from '../../expressions/template.js';
+import { escapePointer } from '../../validation/json-pointer.js';
 import type { Problem } from '../diagnostic.js';
 import { didYouMean } from '../did-you-mean.js';
 import { type CheckInput, eachStep } from './each-step.js';

@@ -1,5 +1,5 @@
 import type { StepRegistry } from '../../contracts/services.js';
-import { escapePointer } from '../../expressions/template.js';
+import { escapePointer } from '../../validation/json-pointer.js';
 import type { Problem } from '../diagnostic.js';
 import { didYouMean, nearest } from '../did-you-mean.js';
 import { type CheckInput, eachStep } from './each-step.js';

@@ -2,11 +2,10 @@ import type { TSchema } from '@sinclair/typebox';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { AnyStep } from '../../contracts/step.js';
 import { isExpression } from '../../expressions/expression.js';
-import { escapePointer } from '../../expressions/template.js';
-import { createAjv } from '../ajv-instance.js';
+import { createAjv } from '../../validation/create-ajv.js';
+import { escapePointer, isWithin } from '../../validation/json-pointer.js';
 import { describeSchemaErrors } from '../describe-schema-errors.js';
 import type { Problem } from '../diagnostic.js';
-import { isWithin } from '../json-pointer.js';
 import { type CheckInput, eachStep } from './each-step.js';
 
 /** Failures decided by which keys or how many items are present, never by a value an expression gives. */

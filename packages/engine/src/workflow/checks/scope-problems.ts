@@ -1,6 +1,6 @@
 import type { Problem } from '../diagnostic.js';
 import { didYouMean } from '../did-you-mean.js';
-import { isWithin, parsePointer } from '../json-pointer.js';
+import { isWithin, parsePointer } from '../../validation/json-pointer.js';
 import type { WorkflowStep } from '../workflow-schema.js';
 import { builtinFunctionNames, isBuiltinFunction } from './builtin-functions.js';
 import type { VisitedStep } from './each-step.js';
@@ -64,6 +64,8 @@ export class ScopeProblems {
     ) {
       return undefined;
     }
+    // `$error(…)` outside a catch handler is JSONata's own function of that name.
+    if (read.called && (await isBuiltinFunction(name))) return undefined;
     const outOfScope = (message: string): Problem => ({ code: 'variable-out-of-scope', ...at, message });
     if (name === 'result') {
       return outOfScope(

@@ -1,4 +1,7 @@
-import { escapePointer } from '../expressions/template.js';
+/** A key as one JSON pointer segment (RFC 6901): `~` and `/` escaped. */
+export function escapePointer(key: string): string {
+  return key.replaceAll('~', '~0').replaceAll('/', '~1');
+}
 
 /** `['steps', 0, 'args']` -> `/steps/0/args` (RFC 6901). */
 export function toPointer(segments: ReadonlyArray<string | number>): string {
