@@ -1,5 +1,5 @@
-import type { CredentialVault } from '../contracts/account.js';
 import { createEngine, type Engine } from '../container/create-engine.js';
+import type { CredentialVault } from '../contracts/account.js';
 import { SecretScrubber } from '../secrets/index.js';
 import { FileVault } from '../vault/index.js';
 import { Output } from './output.js';
@@ -27,7 +27,8 @@ export function cliContext(global: GlobalOptions): CliContext {
     openVault: async (path) => {
       const vault = await FileVault.open(path);
       // Every secret of the file is scrubbed, not only those of accounts a run touches.
-      for (const summary of await vault.list()) scrubber.addCredentials((await vault.get({ id: summary.id })).credentials);
+      for (const summary of await vault.list())
+        scrubber.addCredentials((await vault.get({ id: summary.id })).credentials);
       return vault;
     },
   };

@@ -11,12 +11,18 @@ export interface RunningEmulators {
 }
 
 /** Starts the emulator of each named integration; fails before starting any if one has none. */
-export async function startEmulators(registry: StepRegistry, integrationIds: string[]): Promise<RunningEmulators> {
+export async function startEmulators(
+  registry: StepRegistry,
+  integrationIds: string[],
+): Promise<RunningEmulators> {
   // Each emulator once: two of one integration would print two demo accounts with the same id.
   const integrations = [...new Set(integrationIds)].map((id) => {
     const integration = registry.integration(id);
     if (!integration) {
-      const known = registry.integrations().map((i) => i.id).join(', ');
+      const known = registry
+        .integrations()
+        .map((i) => i.id)
+        .join(', ');
       throw new UsageError(`No integration "${id}" is installed (installed: ${known || 'none'})`);
     }
     if (!integration.emulate) throw new UsageError(`The ${integration.title} integration has no emulator`);

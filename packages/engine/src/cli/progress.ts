@@ -20,9 +20,13 @@ function ttyLine(event: RunEvent, c: Colors, ms: (v: number) => string): string 
     case 'run.started':
       return c.bold(`▶ ${event.workflowId}`) + c.dim(` run ${event.runId}`);
     case 'step.started':
-      return event.attempt === 1 ? c.dim(`  … ${event.stepKey}${event.step ? ` (${event.step})` : ''}`) : undefined;
+      return event.attempt === 1
+        ? c.dim(`  … ${event.stepKey}${event.step ? ` (${event.step})` : ''}`)
+        : undefined;
     case 'step.retrying':
-      return c.yellow(`  ↻ ${event.stepKey}: ${event.error.message}; attempt ${event.attempt + 1} in ${ms(event.delayMs)}`);
+      return c.yellow(
+        `  ↻ ${event.stepKey}: ${event.error.message}; attempt ${event.attempt + 1} in ${ms(event.delayMs)}`,
+      );
     case 'step.succeeded':
       return `  ${c.green('✓')} ${event.stepKey} ${c.dim(ms(event.durationMs))}`;
     case 'step.skipped':

@@ -4,13 +4,18 @@ import { UsageError } from './exit-codes.js';
 /** `--input '{"a":1}'` or `--input @input.json`. */
 export async function readRunInput(option: string | undefined): Promise<unknown> {
   if (option === undefined) return {};
-  const fromFile = option.startsWith('@');
-  const text = fromFile ? await readFile(option.slice(1), 'utf8').catch(() => null) : option;
-  if (text === null) throw new UsageError(`Cannot read the input file ${option.slice(1)}`);
+  const file = option.startsWith('@') ? option.slice(1) : undefined;
+  if (file === '') throw new UsageError('--input @ needs a file name, e.g. --input @input.json');
+  const text =
+    file === undefined
+      ? option
+      : await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
+          throw new UsageError(`Cannot read the input file ${file} (${error.code ?? error.message})`);
+        });
   try {
     return JSON.parse(text);
   } catch (error) {
-    const where = fromFile ? `the input file ${option.slice(1)}` : '--input';
+    const where = file === undefined ? '--input' : `The input file ${file}`;
     throw new UsageError(`${where} is not valid JSON: ${(error as Error).message}`);
   }
 }

@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { StepError } from '../contracts/step-error.js';
 
 /**
@@ -7,18 +8,25 @@ import { StepError } from '../contracts/step-error.js';
 export class Deadline {
   private readonly controller = new AbortController();
   private readonly timer?: NodeJS.Timeout;
-  private readonly onParentAbort = () => this.controller.abort(cancellation(this.parent.reason));
+  private readonly onParentAbort = () => this.controller.abort(cancellation(this.parent?.reason));
 
+  /** Without a parent (a run nobody can cancel) only the timeout and `abort()` end it. */
   constructor(
-    private readonly parent: AbortSignal,
+    private readonly parent: AbortSignal | undefined,
     timeoutMs: number | undefined,
     what: string,
   ) {
-    if (parent.aborted) this.onParentAbort();
-    else parent.addEventListener('abort', this.onParentAbort, { once: true });
+    // Every iteration of a forEach (up to 256 at once) listens to its loop's signal: no cap of 10.
+    setMaxListeners(0, this.controller.signal);
+    if (parent?.aborted) this.onParentAbort();
+    else parent?.addEventListener('abort', this.onParentAbort, { once: true });
     if (timeoutMs !== undefined && !this.signal.aborted) {
-      const reason = new StepError({ code: 'timeout', message: `${what} did not finish within ${formatMs(timeoutMs)}` });
-      this.timer = setTimeout(() => this.controller.abort(reason), timeoutMs);
+      // The error is built only if the time runs out: most deadlines are disposed long before.
+      const onTimeout = () =>
+        this.controller.abort(
+          new StepError({ code: 'timeout', message: `${what} did not finish within ${formatMs(timeoutMs)}` }),
+        );
+      this.timer = setTimeout(onTimeout, timeoutMs);
     }
   }
 
@@ -34,7 +42,7 @@ export class Deadline {
   /** Stops the timer and the parent listener once the guarded work is over. */
   dispose(): void {
     clearTimeout(this.timer);
-    this.parent.removeEventListener('abort', this.onParentAbort);
+    this.parent?.removeEventListener('abort', this.onParentAbort);
   }
 }
 

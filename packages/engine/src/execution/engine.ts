@@ -55,7 +55,7 @@ export class WorkflowRunner {
       onExchange: options.onExchange,
     };
     const scope = Scope.root(input, { id: runId, startedAt: new Date(startedAt).toISOString() });
-    const deadline = new Deadline(options.signal ?? new AbortController().signal, workflow.timeoutMs, `Workflow "${workflow.id}"`);
+    const deadline = new Deadline(options.signal, workflow.timeoutMs, `Workflow "${workflow.id}"`);
     recorder.emit({ type: 'run.started', workflowId: workflow.id });
 
     let status: RunStatus = 'succeeded';

@@ -4,6 +4,7 @@ import type { Logger } from '../contracts/logger.js';
 import type { SecretScrubber } from '../contracts/services.js';
 import { isStepError, StepError } from '../contracts/step-error.js';
 import type { AccountChannel } from './account-channel.js';
+import { AttemptSignal } from './attempt-signal.js';
 import { parseBody } from './parse-body.js';
 import { readBodyText } from './read-body.js';
 import { headerRecord, redactHeaders } from './redact-headers.js';
@@ -48,7 +49,7 @@ export async function sendOnce(
     method: target.method,
     relative: target.relative,
   };
-  const timeout = AbortSignal.timeout(binding.timeoutMs);
+  const timeout = new AttemptSignal(ctx.signal, binding.timeoutMs);
   const started = ctx.clock.now();
   let response: Response | undefined;
   try {
@@ -56,7 +57,7 @@ export async function sendOnce(
       method: target.method,
       headers: ctx.headers,
       body: target.body,
-      signal: AbortSignal.any([ctx.signal, timeout]),
+      signal: timeout.signal,
       context: { send: state },
     });
     const text =
@@ -73,7 +74,7 @@ export async function sendOnce(
       ? error
       : ctx.signal.aborted
         ? new StepError({ code: 'cancelled', message: `${label.method} ${label.relative} was cancelled` })
-        : timeout.aborted
+        : timeout.timedOut
           ? new StepError({
               code: 'timeout',
               message: `${integration.title} did not answer ${label.method} ${label.relative} within ${binding.timeoutMs} ms (timeoutMs)`,
@@ -87,6 +88,8 @@ export async function sendOnce(
     };
     record(ctx, target, state, started, partial, failure);
     throw failure;
+  } finally {
+    timeout.dispose();
   }
 }
 

@@ -1,7 +1,7 @@
 import type { ErrorObject } from 'ajv';
+import { isWithin } from '../validation/json-pointer.js';
 import { describeSchema, listOf, preview } from './describe-value.js';
 import { didYouMean, nearest } from './did-you-mean.js';
-import { isWithin } from '../validation/json-pointer.js';
 
 /** One ajv failure in words, located by pointer (and, for a property name, by `locate`). */
 export interface SchemaMessage {

@@ -1,6 +1,6 @@
 import { getLocation, getNodeValue, type Node, type ParseError, parseTree } from 'jsonc-parser';
-import type { Diagnostic, Problem } from './diagnostic.js';
 import { parsePointer, toPointer } from '../validation/json-pointer.js';
+import type { Diagnostic, Problem } from './diagnostic.js';
 import { describeParseError, duplicateKeys } from './json-syntax.js';
 
 export type ParsedDocument = { ok: true; document: JsonDocument } | { ok: false; diagnostics: Diagnostic[] };

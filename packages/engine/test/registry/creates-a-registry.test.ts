@@ -32,11 +32,12 @@ describe('a registry built in process', () => {
     expect(catalog.map((entry) => [entry.id, entry.status, entry.unavailableReason])).toEqual([
       ['tickets.create_ticket', 'stable', undefined],
       ['tickets.search_tickets', 'stable', undefined],
+      ['tickets.find_user', 'stable', undefined],
       ['tickets.delete_all', 'unavailable', 'announced as being worked on'],
       ['code.search_issues', 'beta', undefined],
       ['code.create_issue', 'beta', undefined],
     ]);
-    expect(catalog[3]).toEqual({
+    expect(catalog[4]).toEqual({
       id: 'code.search_issues',
       title: 'Search Issues',
       description: 'Finds issues by query',

@@ -33,6 +33,7 @@ describe('integrations found without configuration', () => {
     expect(registry.catalog().map((entry) => entry.id)).toEqual([
       'tickets.create_ticket',
       'tickets.search_tickets',
+      'tickets.find_user',
       'tickets.delete_all',
     ]);
   });

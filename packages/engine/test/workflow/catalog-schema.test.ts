@@ -26,6 +26,11 @@ describe('the workflow schema specialised to the catalog', () => {
         description: 'Tickets: Finds tickets by query',
       },
       {
+        const: 'tickets.find_user',
+        title: 'Find User',
+        description: 'Tickets: Finds a user by email or by id',
+      },
+      {
         const: 'code.search_issues',
         title: 'Search Issues',
         description: 'Code Host (beta): Finds issues by query',

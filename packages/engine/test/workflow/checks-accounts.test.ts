@@ -55,6 +55,7 @@ describe('accounts checked against a vault', () => {
         pointer: '/steps/0/account',
         message:
           'account "acme-support" is a tickets account, but a code account is needed here (connected: acme-bot)',
+        ...positionOf(source, '"acme-support"'),
       }),
     ]);
   });
@@ -68,6 +69,7 @@ describe('accounts checked against a vault', () => {
       message:
         'step "ticket" (tickets.create_ticket) names no account and 2 tickets accounts are connected (acme-support, beta-support)',
       hint: 'choose one with "account" on the step or with defaults.accounts.tickets',
+      ...positionOf(source, '"tickets.create_ticket"'),
     });
   });
 

@@ -80,6 +80,7 @@ describe('what expressions read, checked in execution order', () => {
       ['variable-out-of-scope', '/steps/1/args/q', `$error is only set in a catch handler's "assign"`],
       ['variable-out-of-scope', '/steps/1/assign/i', '$index is only set inside a forEach'],
     ]);
+    expect(problems[0]).toMatchObject(positionOf(source, '$result'));
   });
 
   it('keeps a forEach item and the steps inside a loop to that loop', async () => {
@@ -211,6 +212,8 @@ describe('what expressions read, checked in execution order', () => {
     expect(problems[2].message).toBe(
       'forEach.items must yield an array, but this expression always yields a string',
     );
+    expect(problems[0]).toMatchObject(positionOf(source, '$eval'));
     expect(problems[1]).toMatchObject(positionOf(source, '"steps": 1'));
+    expect(problems[2]).toMatchObject(positionOf(source, '"{% \\"abc'));
   });
 });

@@ -58,4 +58,19 @@ describe("literal args checked against the step's input schema", () => {
     });
     expect((await loadWorkflow({ text: source }, { registry })).ok).toBe(true);
   });
+
+  it('judges a union of shapes only when no expression decides which one applies', async () => {
+    const find = (who: unknown) =>
+      text({ id: 'flow', steps: [{ id: 'user', step: 'tickets.find_user', args: { who } }] });
+    expect((await loadWorkflow({ text: find({ id: '{% $input.userId %}' }) }, { registry })).ok).toBe(true);
+    expect((await loadWorkflow({ text: find({ email: 'ann@example.com' }) }, { registry })).ok).toBe(true);
+    const problems = await problemsOf(find({ email: 'not an address' }));
+    expect(problems).toEqual([
+      expect.objectContaining({
+        code: 'invalid-args',
+        pointer: '/steps/0/args/who/email',
+        message: 'must be a valid email (got "not an address") (input of tickets.find_user)',
+      }),
+    ]);
+  });
 });

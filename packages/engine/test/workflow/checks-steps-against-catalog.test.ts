@@ -18,6 +18,11 @@ describe('steps checked against the installed catalog', () => {
         pointer: '/steps/1/forEach/steps/0/id',
         message:
           'step id "found" is already used by the step at /steps/0; step ids must be unique in the workflow',
+        ...positionOf(
+          source,
+          '"found"',
+          source.indexOf('"found"', source.indexOf('"loop"')) - source.indexOf('"found"'),
+        ),
       }),
       expect.objectContaining({
         code: 'duplicate-step-id',
@@ -75,6 +80,7 @@ describe('steps checked against the installed catalog', () => {
         code: 'step-unavailable',
         pointer: '/steps/0/step',
         message: 'step "tickets.delete_all" is unavailable: announced as being worked on',
+        ...positionOf(source, '"tickets.delete_all"'),
       }),
     ]);
   });

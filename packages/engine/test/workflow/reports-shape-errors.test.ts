@@ -66,6 +66,7 @@ describe('a workflow whose shape breaks the workflow schema', () => {
         pointer: '/steps/0',
         message:
           'a step is one kind of thing, but this one has "step" and "forEach"; split it into separate steps',
+        ...positionOf(source, '{\n      "id": "both"'),
       }),
     ]);
   });

@@ -4,21 +4,32 @@ import type { CliContext } from '../cli-context.js';
 import { EXIT, UsageError } from '../exit-codes.js';
 
 /** `toolsteps describe <step>`: what a step does, takes and returns. */
-export async function describeCommand(stepId: string, options: { json?: boolean }, cli: CliContext): Promise<number> {
+export async function describeCommand(
+  stepId: string,
+  options: { json?: boolean },
+  cli: CliContext,
+): Promise<number> {
   const engine = await cli.engine();
   const entry = engine.catalog().find((candidate) => candidate.id === stepId);
   if (!entry) {
     const ids = engine.catalog().map((candidate) => candidate.id);
     const closest = ids.sort((a, b) => distance(stepId, a) - distance(stepId, b))[0];
-    const hint = closest && distance(stepId, closest) <= Math.max(3, stepId.length / 3) ? ` Did you mean "${closest}"?` : '';
-    throw new UsageError(`No step "${stepId}" is installed.${hint} (toolsteps steps lists them)`);
+    const hint =
+      closest && distance(stepId, closest) <= Math.max(3, stepId.length / 3)
+        ? ` Did you mean "${closest}"?`
+        : '';
+    throw new UsageError(
+      `No step "${stepId}" is installed.${hint} \`toolsteps steps\` lists the installed steps.`,
+    );
   }
   if (options.json) {
     cli.output.json(entry);
     return EXIT.ok;
   }
   cli.output.line(`${entry.title} (${entry.id})`);
-  cli.output.line(`integration: ${entry.integrationTitle}   effect: ${entry.effect}   status: ${entry.status}`);
+  cli.output.line(
+    `integration: ${entry.integrationTitle}   effect: ${entry.effect}   status: ${entry.status}`,
+  );
   if (entry.unavailableReason) cli.output.line(`not available: ${entry.unavailableReason}`);
   cli.output.line('');
   cli.output.line(entry.description);

@@ -6,14 +6,28 @@ import { EXIT } from '../exit-codes.js';
  * `toolsteps emulate <integration…>`: starts emulators and prints their base URLs and an accounts
  * file that reaches them; stops on Ctrl-C (or SIGTERM).
  */
-export async function emulateCommand(integrations: string[], options: { json?: boolean }, cli: CliContext): Promise<number> {
+export async function emulateCommand(
+  integrations: string[],
+  options: { json?: boolean },
+  cli: CliContext,
+): Promise<number> {
   const engine = await cli.engine();
   const emulators = await startEmulators(engine.registry, integrations);
   const accountsFile = { accounts: emulators.accounts };
   if (options.json) {
-    cli.output.line(JSON.stringify({ emulators: emulators.sessions.map(({ integration, baseUrl }) => ({ integration, baseUrl })), ...accountsFile }, null, 2));
+    cli.output.line(
+      JSON.stringify(
+        {
+          emulators: emulators.sessions.map(({ integration, baseUrl }) => ({ integration, baseUrl })),
+          ...accountsFile,
+        },
+        null,
+        2,
+      ),
+    );
   } else {
-    for (const session of emulators.sessions) cli.output.line(`${session.integration} emulator: ${session.baseUrl}`);
+    for (const session of emulators.sessions)
+      cli.output.line(`${session.integration} emulator: ${session.baseUrl}`);
     cli.output.line('');
     cli.output.line('Demo accounts (save as accounts.json and pass --accounts accounts.json):');
     // Demo credentials are printed on purpose: they are valid only against these emulators.

@@ -21,14 +21,17 @@ export async function runCommand(file: string, options: RunCommandOptions, cli: 
   const vault = options.accounts ? await cli.openVault(options.accounts) : undefined;
   let engine = await cli.engine(vault);
   let checked = await engine.validate(file, { accounts: vault !== undefined });
-  if (!checked.ok) return reportInvalid([{ file, diagnostics: checked.diagnostics }], options.json ?? false, cli);
+  if (!checked.ok)
+    return reportInvalid([{ file, diagnostics: checked.diagnostics }], options.json ?? false, cli);
 
   let closeEmulators = async () => {};
   if (!vault) {
     const used = integrationsUsed(checked.workflow);
     const emulators = await startEmulators(engine.registry, used).catch((error: unknown) => {
       throw error instanceof UsageError
-        ? new UsageError(`${error.message}: pass --accounts <file> to run this workflow with connected accounts`)
+        ? new UsageError(
+            `${error.message}: pass --accounts <file> to run this workflow with connected accounts`,
+          )
         : error;
     });
     closeEmulators = emulators.close;

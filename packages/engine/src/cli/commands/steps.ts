@@ -4,13 +4,21 @@ import type { CliContext } from '../cli-context.js';
 import { EXIT, UsageError } from '../exit-codes.js';
 
 /** `toolsteps steps`: the catalog, as a table or JSON. */
-export async function stepsCommand(options: { integration?: string; json?: boolean }, cli: CliContext): Promise<number> {
+export async function stepsCommand(
+  options: { integration?: string; json?: boolean },
+  cli: CliContext,
+): Promise<number> {
   const engine = await cli.engine();
   let entries = engine.catalog();
   if (options.integration) {
     if (!engine.registry.integration(options.integration)) {
-      const known = engine.registry.integrations().map((i) => i.id).join(', ');
-      throw new UsageError(`No integration "${options.integration}" is installed (installed: ${known || 'none'})`);
+      const known = engine.registry
+        .integrations()
+        .map((i) => i.id)
+        .join(', ');
+      throw new UsageError(
+        `No integration "${options.integration}" is installed (installed: ${known || 'none'})`,
+      );
     }
     entries = entries.filter((entry) => entry.integration === options.integration);
   }
@@ -19,7 +27,9 @@ export async function stepsCommand(options: { integration?: string; json?: boole
     return EXIT.ok;
   }
   if (entries.length === 0) {
-    cli.output.line(options.integration ? `The ${options.integration} integration has no steps.` : noSteps(engine));
+    cli.output.line(
+      options.integration ? `The ${options.integration} integration has no steps.` : noSteps(engine),
+    );
     return EXIT.ok;
   }
   for (const line of table(entries)) cli.output.line(line);
@@ -34,7 +44,15 @@ function noSteps(engine: Engine): string {
 }
 
 function table(entries: CatalogEntry[]): string[] {
-  const rows = [['STEP', 'TITLE', 'EFFECT', 'STATUS'], ...entries.map((e) => [e.id, e.title, e.effect, e.status])];
+  const rows = [
+    ['STEP', 'TITLE', 'EFFECT', 'STATUS'],
+    ...entries.map((e) => [e.id, e.title, e.effect, e.status]),
+  ];
   const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
-  return rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column])).join('  ').trimEnd());
+  return rows.map((row) =>
+    row
+      .map((cell, column) => cell.padEnd(widths[column]))
+      .join('  ')
+      .trimEnd(),
+  );
 }

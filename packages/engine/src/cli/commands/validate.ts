@@ -21,8 +21,13 @@ export async function validateCommand(
     const checked = await engine.validate(file, { accounts: vault !== undefined });
     reports.push({ file, diagnostics: checked.ok ? [] : checked.diagnostics });
   }
-  if (reports.some((report) => report.diagnostics.length > 0)) return reportInvalid(reports, options.json ?? false, cli);
-  if (options.json) cli.output.json({ valid: true, files: reports.map(({ file }) => ({ file, valid: true, diagnostics: [] })) });
+  if (reports.some((report) => report.diagnostics.length > 0))
+    return reportInvalid(reports, options.json ?? false, cli);
+  if (options.json)
+    cli.output.json({
+      valid: true,
+      files: reports.map(({ file }) => ({ file, valid: true, diagnostics: [] })),
+    });
   else for (const { file } of reports) cli.output.line(`${file}: valid`);
   return EXIT.ok;
 }
@@ -32,7 +37,11 @@ export function reportInvalid(reports: FileReport[], json: boolean, cli: CliCont
   if (json) {
     cli.output.json({
       valid: false,
-      files: reports.map((r) => ({ file: r.file, valid: r.diagnostics.length === 0, diagnostics: r.diagnostics })),
+      files: reports.map((r) => ({
+        file: r.file,
+        valid: r.diagnostics.length === 0,
+        diagnostics: r.diagnostics,
+      })),
     });
     return EXIT.invalid;
   }
@@ -42,7 +51,9 @@ export function reportInvalid(reports: FileReport[], json: boolean, cli: CliCont
       cli.output.line(`${file}: valid`);
       continue;
     }
-    cli.output.error(colors.red(`${file}: ${diagnostics.length} problem${diagnostics.length === 1 ? '' : 's'}`));
+    cli.output.error(
+      colors.red(`${file}: ${diagnostics.length} problem${diagnostics.length === 1 ? '' : 's'}`),
+    );
     for (const d of diagnostics) {
       const pointer = d.pointer ? colors.dim(`  (${d.pointer})`) : '';
       cli.output.error(`  ${file}:${d.line}:${d.column}  ${d.message}${pointer}`);

@@ -1,6 +1,6 @@
 import type { CompiledExpression } from '../../expressions/expression.js';
-import type { Problem } from '../diagnostic.js';
 import { isWithin } from '../../validation/json-pointer.js';
+import type { Problem } from '../diagnostic.js';
 import type { WorkflowStep } from '../workflow-schema.js';
 import { type CheckInput, eachStep } from './each-step.js';
 import { expressionFacts } from './expression-facts.js';

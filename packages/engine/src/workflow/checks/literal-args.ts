@@ -4,7 +4,7 @@ import type { AnyStep } from '../../contracts/step.js';
 import { isExpression } from '../../expressions/expression.js';
 import { createAjv } from '../../validation/create-ajv.js';
 import { escapePointer, isWithin } from '../../validation/json-pointer.js';
-import { describeSchemaErrors } from '../describe-schema-errors.js';
+import { describeSchemaErrors, ownedBy } from '../describe-schema-errors.js';
 import type { Problem } from '../diagnostic.js';
 import { type CheckInput, eachStep } from './each-step.js';
 
@@ -36,10 +36,15 @@ export function checkLiteralArgs({ workflow, registry }: CheckInput): Problem[] 
     const validate = validatorOf(step);
     if (validate(args)) continue;
     const computed = expressionPointers(args, '');
-    const decidable = (validate.errors ?? []).filter(
+    const errors = validate.errors ?? [];
+    const undecidable = errors.filter(
       (error: ErrorObject) =>
-        SHAPE_ONLY.has(error.keyword) ||
-        !computed.some((expression) => isWithin(expression, error.instancePath)),
+        !SHAPE_ONLY.has(error.keyword) &&
+        computed.some((expression) => isWithin(expression, error.instancePath)),
+    );
+    // A branch's "required" means nothing once its anyOf cannot be judged.
+    const decidable = errors.filter(
+      (error) => !undecidable.includes(error) && !undecidable.some((dropped) => ownedBy(error, dropped)),
     );
     for (const message of describeSchemaErrors(decidable, `${pointer}/args`)) {
       problems.push({

@@ -1,6 +1,6 @@
+import { isWithin, parsePointer } from '../../validation/json-pointer.js';
 import type { Problem } from '../diagnostic.js';
 import { didYouMean } from '../did-you-mean.js';
-import { isWithin, parsePointer } from '../../validation/json-pointer.js';
 import type { WorkflowStep } from '../workflow-schema.js';
 import { builtinFunctionNames, isBuiltinFunction } from './builtin-functions.js';
 import type { VisitedStep } from './each-step.js';

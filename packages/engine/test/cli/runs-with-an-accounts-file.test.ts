@@ -1,0 +1,123 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: accounts files spell environment placeholders as ${NAME}
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import {
+  createTasksEmulator,
+  DEMO_TOKEN,
+  type TasksEmulator,
+} from '../../../../examples/tasks/src/emulator.js';
+import { runCli, startCli, TASKS, TRIAGE } from './support/cli-process.js';
+import { type TempFiles, tempFiles } from './support/temp-files.js';
+
+jest.setTimeout(240_000);
+
+const INPUT = ['--input', '{"today":"2026-11-21"}'];
+
+describe('toolsteps run --accounts', () => {
+  let emulator: TasksEmulator;
+  let temp: TempFiles;
+  let accounts: string;
+  beforeAll(async () => {
+    emulator = await createTasksEmulator();
+    temp = await tempFiles();
+    // The token is not in the file: it comes from the environment of each run.
+    accounts = await temp.write(
+      'accounts.json',
+      JSON.stringify({
+        accounts: [
+          {
+            id: 'tasks-main',
+            integration: 'tasks',
+            name: 'main',
+            settings: { baseUrl: emulator.baseUrl },
+            credentials: { token: '${TASKS_TOKEN}' },
+          },
+        ],
+      }),
+    );
+    await temp.write(
+      'other-account.json',
+      JSON.stringify({
+        id: 'names-an-account',
+        steps: [{ id: 'list', step: 'tasks.list_tasks', account: 'backup', args: {} }],
+      }),
+    );
+  });
+  afterAll(async () => {
+    await emulator.close();
+    await temp.remove();
+  });
+  beforeEach(() => emulator.reset());
+
+  it('runs against the accounts of the file, with the token read from the environment', async () => {
+    const { code, stdout, stderr } = await runCli(
+      [...TASKS, 'run', TRIAGE, ...INPUT, '--accounts', accounts],
+      {
+        env: { TASKS_TOKEN: DEMO_TOKEN },
+      },
+    );
+
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toEqual({
+      checked: 2,
+      closed: ['Answer the pricing question', 'Archive the old board'],
+    });
+    expect(stderr).not.toContain('emulators');
+    // This emulator, the one the file names, did the work.
+    expect(emulator.requests.map((r) => `${r.method} ${r.path} ${r.status}`).sort()).toEqual([
+      'GET /tasks 200',
+      'PUT /tasks/2/completion 200',
+      'PUT /tasks/4/completion 200',
+    ]);
+    expect(emulator.tasks.get(2)?.status).toBe('done');
+  });
+
+  it('exits 2 naming the variable when the environment lacks it, before any request', async () => {
+    const { code, stdout, stderr } = await runCli([
+      ...TASKS,
+      'run',
+      TRIAGE,
+      ...INPUT,
+      '--accounts',
+      accounts,
+    ]);
+
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toContain(
+      `toolsteps: Accounts file ${accounts} uses environment variables that are not set: TASKS_TOKEN (at /accounts/0/credentials/token)`,
+    );
+    expect(emulator.requests).toEqual([]);
+  });
+
+  it('validate --accounts reports an account the file does not have', async () => {
+    const file = temp.path('other-account.json');
+    const { code, stdout, stderr } = await runCli([...TASKS, 'validate', file, '--accounts', accounts], {
+      env: { TASKS_TOKEN: DEMO_TOKEN },
+    });
+
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toContain(
+      `${file}:1:84  unknown tasks account "backup" (connected: main)  (/steps/0/account)`,
+    );
+  });
+
+  it('cancels the run on Ctrl-C (SIGINT): exit 1, the run reported cancelled, nothing written', async () => {
+    // The list request waits until the emulator closes: the run is mid-request when interrupted.
+    emulator.faults.inject({ method: 'GET', path: '/tasks', delayMs: 600_000 });
+    const cli = startCli([...TASKS, 'run', TRIAGE, ...INPUT, '--accounts', accounts], {
+      env: { TASKS_TOKEN: DEMO_TOKEN },
+    });
+    await cli.waitFor(/^step found started$/m, 'stderr');
+    while (emulator.inFlight === 0) await sleep(20);
+    cli.child.kill('SIGINT');
+    const { code, stderr } = await cli.exited;
+
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/^step found failed: cancelled: /m);
+    expect(stderr).toMatch(/^run cancelled in \d+ ms$/m);
+    expect(stderr).toContain('toolsteps: the run cancelled: cancelled');
+    expect(emulator.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /tasks']);
+  });
+});
