@@ -18,6 +18,7 @@ import { MemoryJournal } from '../journal/index.js';
 import { createRegistry, loadRegistry } from '../registry/index.js';
 import { SystemClock } from '../runtime/index.js';
 import { SecretScrubber } from '../secrets/index.js';
+import { scrubbingLogger } from '../secrets/scrubbing-logger.js';
 import { MemoryVault } from '../vault/index.js';
 import type { CompiledWorkflow } from '../workflow/compiled-workflow.js';
 import {
@@ -77,7 +78,11 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   bindValue<StepRegistry>(TOKENS.Registry, registry);
   bindValue<CredentialVault>(TOKENS.Vault, options.vault ?? new MemoryVault(options.accounts ?? []));
   bindValue<Clock>(TOKENS.Clock, options.clock ?? new SystemClock());
-  bindValue<Logger>(TOKENS.Logger, options.logger ?? silentLogger);
+  const logger = options.logger ?? silentLogger;
+  container
+    .bind<Logger>(TOKENS.Logger)
+    .toDynamicValue((context) => scrubbingLogger(logger, context.get<Scrubber>(TOKENS.SecretScrubber)))
+    .inSingletonScope();
   bindValue<Journal>(TOKENS.Journal, options.journal ?? new MemoryJournal());
   bindValue<ExpressionLimits>(TOKENS.ExpressionLimits, { ...DEFAULT_LIMITS, ...options.expressionLimits });
   if (options.secretScrubber) bindValue<Scrubber>(TOKENS.SecretScrubber, options.secretScrubber);

@@ -14,3 +14,12 @@ export const silentLogger: Logger = {
   warn() {},
   error() {},
 };
+
+/** A logger that adds `fields` (e.g. the run id and step key) to every entry. */
+export function withFields(logger: Logger, fields: Record<string, unknown>): Logger {
+  const write =
+    (level: LogLevel) =>
+    (message: string, more?: Record<string, unknown>): void =>
+      logger[level](message, { ...fields, ...more });
+  return { debug: write('debug'), info: write('info'), warn: write('warn'), error: write('error') };
+}

@@ -1,3 +1,4 @@
+import { withFields } from '../contracts/logger.js';
 import type { StepContext } from '../contracts/step.js';
 import { StepError, toStepError } from '../contracts/step-error.js';
 import { describeViolations, schemaCheck } from '../validation/json-schema.js';
@@ -58,7 +59,7 @@ export async function runToolStep(
           },
         }),
         signal: deadline.signal,
-        log: run.logger,
+        log: withFields(run.logger, { runId: run.runId, stepKey }),
         runId: run.runId,
         stepKey,
         meter: {
