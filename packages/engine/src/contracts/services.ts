@@ -37,6 +37,12 @@ export interface HttpClientOptions {
   signal: AbortSignal;
   /** Called once per attempt, after it ends, with secrets already redacted. */
   onExchange?: (exchange: HttpExchange) => void;
+  /**
+   * Called once per attempt that was sent, after it ends, before `onExchange`: the `requests` of a
+   * step's trace counts these calls. Counting needs no exchange record, so none is built (redacted,
+   * copied) unless `onExchange` is given too.
+   */
+  onSent?: () => void;
 }
 
 /**

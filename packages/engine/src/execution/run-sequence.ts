@@ -58,7 +58,9 @@ async function runNode(node: CompiledStep, scope: Scope, stepKey: string, signal
     await finish('succeeded', { result });
     return result;
   } catch (thrown) {
-    const error = toStepError(thrown).at(stepKey);
+    // The innermost step that failed keeps its name: a loop reports which iteration's step broke.
+    const failure = toStepError(thrown);
+    const error = failure.step ? failure : failure.at(stepKey);
     const handler = error.code === 'cancelled' ? undefined : node.catch.find((h) => handles(h, error));
     const caught = handler?.then === 'continue';
     scope.steps[node.id] = { status: caught ? 'caught' : 'failed', result: null, error: error.toJSON() };

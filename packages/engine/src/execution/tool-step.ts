@@ -1,4 +1,5 @@
 import { withFields } from '../contracts/logger.js';
+import type { HttpClient } from '../contracts/http.js';
 import type { StepContext } from '../contracts/step.js';
 import { StepError, toStepError } from '../contracts/step-error.js';
 import { describeViolations, schemaCheck } from '../validation/json-schema.js';
@@ -46,18 +47,25 @@ export async function runToolStep(
     run.recorder.emit({ type: 'step.started', stepKey, id: node.id, step: step.id, attempt });
     const deadline = new Deadline(signal, node.timeoutMs, `Step "${stepKey}"`);
     try {
+      let http: HttpClient | undefined;
+      const onExchange = run.onExchange;
       const ctx: StepContext = {
         account: { id: account.id, integration: account.integration, name: account.name, settings: account.settings },
-        http: run.http.client({
-          integration,
-          account,
-          effect: step.effect,
-          signal: deadline.signal,
-          onExchange: (exchange) => {
-            progress.requests++;
-            run.onExchange?.(stepKey, exchange);
-          },
-        }),
+        // Built on first use: many steps compute without calling their API.
+        get http() {
+          http ??= run.http.client({
+            integration,
+            account,
+            effect: step.effect,
+            signal: deadline.signal,
+            onSent: () => {
+              progress.requests++;
+            },
+            // Exchange records are built only for someone who reads them.
+            onExchange: onExchange && ((exchange) => onExchange(stepKey, exchange)),
+          });
+          return http;
+        },
         signal: deadline.signal,
         log: withFields(run.logger, { runId: run.runId, stepKey }),
         runId: run.runId,

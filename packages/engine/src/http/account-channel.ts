@@ -23,7 +23,8 @@ export interface AccountChannel {
   integration: Integration;
   binding: ResolvedBinding;
   auth: AccountAuth;
-  limiter: PQueue;
+  /** Unset when the binding has no rateLimit. */
+  limiter: PQueue | undefined;
   /** ky with our layers as hooks; its own retry and timeout are off: p-retry and our timeout rule. */
   ky: KyInstance;
 }

@@ -58,11 +58,20 @@ export class AccountHttpClient implements HttpClient {
     const target: SendTarget = { url, relative, method: checked.method, body: checked.body };
     const ctx: SendContext = { ...this.deps, channel, request, headers: checked.headers, signal, sends: 0 };
     ctx.onExchange = this.options.onExchange;
+    ctx.onSent = this.options.onSent;
     const renewal: Renewal = { used: false, replayed: false };
     const safeToRepeat = isSafeToRepeat(checked.method, effect, request.retrySafe);
     const { maxAttempts, maxRetryDelayMs } = channel.binding;
 
-    return withRetries(() => channel.limiter.add(() => this.#attempt(ctx, target, renewal), { signal }), {
+    const attempt = () => this.#attempt(ctx, target, renewal);
+    const limited = channel.limiter
+      ? () => channel.limiter!.add(attempt, { signal })
+      : async () => {
+          // What the limiter would do for a request whose signal aborted while it waited to retry.
+          signal.throwIfAborted();
+          return attempt();
+        };
+    return withRetries(limited, {
       maxAttempts,
       maxRetryDelayMs,
       signal,

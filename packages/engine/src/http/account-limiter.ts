@@ -6,9 +6,13 @@ const DEFAULT_INTERVAL_MS = 1_000;
 
 /**
  * One queue per account keeps it under the API's quotas: at most `concurrency` requests in flight
- * and, over a sliding window, at most `intervalCap` started per `intervalMs`.
+ * and, over a sliding window, at most `intervalCap` started per `intervalMs`. No queue at all when
+ * the binding sets no limit: a queue that never holds anything back would only cost time and memory.
  */
-export function createAccountLimiter(spec: RateLimitSpec | undefined, integrationTitle: string): PQueue {
+export function createAccountLimiter(
+  spec: RateLimitSpec | undefined,
+  integrationTitle: string,
+): PQueue | undefined {
   const whole = (name: keyof RateLimitSpec, value: number | undefined) => {
     if (value !== undefined && !(Number.isInteger(value) && value >= 1)) {
       throw new StepError({
@@ -20,8 +24,9 @@ export function createAccountLimiter(spec: RateLimitSpec | undefined, integratio
   whole('concurrency', spec?.concurrency);
   whole('intervalCap', spec?.intervalCap);
   whole('intervalMs', spec?.intervalMs);
-  if (spec?.intervalCap === undefined)
-    return new PQueue({ concurrency: spec?.concurrency ?? Number.POSITIVE_INFINITY });
+  if (spec?.intervalCap === undefined) {
+    return spec?.concurrency === undefined ? undefined : new PQueue({ concurrency: spec.concurrency });
+  }
   return new PQueue({
     concurrency: spec.concurrency ?? Number.POSITIVE_INFINITY,
     intervalCap: spec.intervalCap,

@@ -30,6 +30,7 @@ export interface SendContext {
   scrubber: SecretScrubber;
   logger: Logger;
   onExchange?: (exchange: HttpExchange) => void;
+  onSent?: () => void;
   /** Counts sends across retries, renewals and redirects: the exchange's `attempt`. */
   sends: number;
 }
@@ -103,7 +104,9 @@ function record(
 ): void {
   ctx.sends += 1;
   // A request stopped by a hook (e.g. its credentials could not be refreshed) never left.
-  if (ctx.onExchange === undefined || state.sentHeaders === undefined) return;
+  if (state.sentHeaders === undefined) return;
+  ctx.onSent?.();
+  if (ctx.onExchange === undefined) return;
   const secretHeaders = new Set([ctx.channel.auth.headerName]);
   const exchange: HttpExchange = {
     method: target.method,

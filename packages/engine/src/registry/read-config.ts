@@ -26,7 +26,7 @@ export async function findConfig(from: string): Promise<string | undefined> {
 /** Reads the config; other tools may keep their own keys in it, so only `integrations` is checked here. */
 export async function readConfig(file: string): Promise<ToolstepsConfig> {
   const invalid = (reason: string, cause?: unknown) =>
-    new RegistryError('config-invalid', `${file}: ${reason}`, [file], { cause });
+    new RegistryError('config-invalid', `Config file ${file}: ${reason}`, [file], { cause });
   let text: string;
   try {
     text = await readFile(file, 'utf8');
