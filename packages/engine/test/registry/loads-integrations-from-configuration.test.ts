@@ -93,7 +93,7 @@ describe('integrations loaded from toolsteps.config.json', () => {
     expect(notJson.message).toMatch(new RegExp(`^Config file ${broken}/toolsteps\\.config\\.json: not valid JSON: `));
     const wrong = tempTree({ 'custom.json': JSON.stringify({ integrations: '@toolsteps/step-github' }) });
     expect((await failure(loadRegistry({ cwd: wrong, configFile: 'custom.json' }))).message).toBe(
-      `${wrong}/custom.json: "integrations" must be an array of package names or module paths, e.g. ["@toolsteps/step-github"]`,
+      `Config file ${wrong}/custom.json: "integrations" must be an array of package names or module paths, e.g. ["@toolsteps/step-github"]`,
     );
     const absent = await failure(loadRegistry({ cwd: wrong, configFile: 'absent.json' }));
     expect(absent.message).toBe(`Config file ${wrong}/absent.json: cannot read it (ENOENT)`);
