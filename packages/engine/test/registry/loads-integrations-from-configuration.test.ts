@@ -90,7 +90,9 @@ describe('integrations loaded from toolsteps.config.json', () => {
     const broken = tempTree({ 'toolsteps.config.json': '{ "integrations": [' });
     const notJson = await failure(loadRegistry({ cwd: broken }));
     expect(notJson.code).toBe('config-invalid');
-    expect(notJson.message).toMatch(new RegExp(`^Config file ${broken}/toolsteps\\.config\\.json: not valid JSON: `));
+    expect(notJson.message).toMatch(
+      new RegExp(`^Config file ${broken}/toolsteps\\.config\\.json: not valid JSON: `),
+    );
     const wrong = tempTree({ 'custom.json': JSON.stringify({ integrations: '@toolsteps/step-github' }) });
     expect((await failure(loadRegistry({ cwd: wrong, configFile: 'custom.json' }))).message).toBe(
       `Config file ${wrong}/custom.json: "integrations" must be an array of package names or module paths, e.g. ["@toolsteps/step-github"]`,
