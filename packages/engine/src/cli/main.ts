@@ -3,6 +3,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { type CliContext, cliContext, type GlobalOptions } from './cli-context.js';
 import { describeCommand } from './commands/describe.js';
 import { emulateCommand } from './commands/emulate.js';
+import { encryptAccountsCommand } from './commands/encrypt-accounts.js';
 import { runCommand } from './commands/run.js';
 import { schemaCommand } from './commands/schema.js';
 import { stepsCommand } from './commands/steps.js';
@@ -72,6 +73,13 @@ export function buildProgram(exit: (code: number) => void): Command {
     .argument('<integrations...>', 'integration ids, e.g. github zendesk')
     .addOption(json)
     .action(action((cli, integrations: string[], options) => emulateCommand(integrations, options, cli)));
+
+  program
+    .command('encrypt-accounts')
+    .description('encrypt an accounts file in place with the key in TOOLSTEPS_VAULT_KEY (AES-256-GCM)')
+    .argument('<file>', 'accounts JSON file')
+    .option('--key-env <name>', 'the environment variable holding the key', 'TOOLSTEPS_VAULT_KEY')
+    .action(action((cli, file: string, options) => encryptAccountsCommand(file, options, cli)));
 
   return program;
 }
