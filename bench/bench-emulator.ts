@@ -11,47 +11,57 @@ export interface EmulatorOptions {
 export async function startBenchEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   const emulator = await createEmulator({
     routes: (app) => {
-      app.get('/items/:id', (c) => c.json({ id: c.req.param('id'), name: `Item ${c.req.param('id')}`, value: 42 }));
+      app.get('/items/:id', (c) =>
+        c.json({ id: c.req.param('id'), name: `Item ${c.req.param('id')}`, value: 42 }),
+      );
     },
   });
-  if (options.delayMs) emulator.faults.inject({ path: '/items/*', delayMs: options.delayMs, times: Infinity });
+  slowDown(emulator, options);
   return emulator;
+}
+
+function slowDown(emulator: Emulator, options: EmulatorOptions): void {
+  if (options.delayMs)
+    emulator.faults.inject({ path: '/items/*', delayMs: options.delayMs, times: Infinity });
 }
 
 /** The bench API in a child process, so its memory and CPU are not the measured process's. */
 export interface RemoteEmulator {
   baseUrl: string;
-  /** The most requests the emulator held at once, since it started. */
+  /** The most requests the emulator held at once, since it started or was last reset. */
   peakInFlight(): Promise<number>;
+  /** Restarts the in-flight peak and empties the request log. */
+  reset(): Promise<void>;
   close(): Promise<void>;
 }
 
-type Reply = { type: 'ready'; baseUrl: string } | { type: 'peak'; peakInFlight: number };
+type Reply = { type: 'ready'; baseUrl: string } | { type: 'peak'; peakInFlight: number } | { type: 'reset' };
 
 export async function spawnBenchEmulator(options: EmulatorOptions = {}): Promise<RemoteEmulator> {
   const child = fork(fileURLToPath(import.meta.url), ['--serve', JSON.stringify(options)], {
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  const next = <T extends Reply['type']>(type: T) =>
+  const ask = <T extends Reply['type']>(type: T, message?: string) =>
     new Promise<Extract<Reply, { type: T }>>((resolve, reject) => {
-      const onMessage = (message: Reply) => {
-        if (message.type !== type) return;
+      const onMessage = (reply: Reply) => {
+        if (reply.type !== type) return;
         child.off('message', onMessage);
         child.off('exit', onExit);
-        resolve(message as Extract<Reply, { type: T }>);
+        resolve(reply as Extract<Reply, { type: T }>);
       };
-      const onExit = (code: number | null) => reject(new Error(`The bench emulator exited early (code ${code})`));
+      const onExit = (code: number | null) =>
+        reject(new Error(`The bench emulator exited early (code ${code})`));
       child.on('message', onMessage);
       child.once('exit', onExit);
+      if (message) child.send(message);
     });
-  const { baseUrl } = await next('ready');
+  const { baseUrl } = await ask('ready');
   return {
     baseUrl,
-    peakInFlight: async () => {
-      const reply = next('peak');
-      child.send('peak');
-      return (await reply).peakInFlight;
+    peakInFlight: async () => (await ask('peak', 'peak')).peakInFlight,
+    reset: async () => {
+      await ask('reset', 'reset');
     },
     close: () =>
       new Promise<void>((resolve) => {
@@ -63,11 +73,20 @@ export async function spawnBenchEmulator(options: EmulatorOptions = {}): Promise
 
 async function serve(options: EmulatorOptions): Promise<void> {
   const emulator = await startBenchEmulator(options);
+  // Whatever happens to the bench (a crash, Ctrl-C), the emulator never outlives it.
+  process.once('disconnect', () => process.exit(0));
   process.on('message', async (message) => {
-    if (message === 'peak') process.send?.({ type: 'peak', peakInFlight: emulator.peakInFlight } satisfies Reply);
+    if (message === 'peak')
+      process.send?.({ type: 'peak', peakInFlight: emulator.peakInFlight } satisfies Reply);
+    if (message === 'reset') {
+      // reset() clears the faults too: put the delay back.
+      emulator.reset();
+      slowDown(emulator, options);
+      process.send?.({ type: 'reset' } satisfies Reply);
+    }
     if (message === 'close') {
       await emulator.close();
-      process.disconnect();
+      process.exit(0);
     }
   });
   process.send?.({ type: 'ready', baseUrl: emulator.baseUrl } satisfies Reply);

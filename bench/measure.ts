@@ -41,6 +41,31 @@ export async function sampleArms(
   return { engine, floor };
 }
 
+/** Like sampleArms, and also the CPU time (user + system, µs) each sample took in this process. */
+export async function cpuSampleArms(
+  arms: { engine: () => Promise<unknown>; floor: () => Promise<unknown> },
+  options: SampleOptions,
+): Promise<{ engine: number[]; floor: number[]; engineCpuUs: number[]; floorCpuUs: number[] }> {
+  const engineCpuUs: number[] = [];
+  const floorCpuUs: number[] = [];
+  const withCpu = (work: () => Promise<unknown>, into: number[]) => async () => {
+    const before = process.cpuUsage();
+    await work();
+    const used = process.cpuUsage(before);
+    into.push(used.user + used.system);
+  };
+  const timed = await sampleArms(
+    { engine: withCpu(arms.engine, engineCpuUs), floor: withCpu(arms.floor, floorCpuUs) },
+    options,
+  );
+  // Warm-up rounds went through the same wrappers: keep only the measured samples.
+  return {
+    ...timed,
+    engineCpuUs: engineCpuUs.slice(options.warmup),
+    floorCpuUs: floorCpuUs.slice(options.warmup),
+  };
+}
+
 /** Rounds to `digits` decimals, so results.json stays readable. */
 export function round(value: number, digits = 2): number {
   const factor = 10 ** digits;

@@ -2,9 +2,9 @@ import { fork } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { createEngine, type RunResult } from '../packages/engine/src/index.js';
-import { benchAccount, benchIntegration } from './bench-integration.js';
 import { spawnBenchEmulator, startBenchEmulator } from './bench-emulator.js';
-import { round } from './measure.js';
+import { benchAccount, benchIntegration } from './bench-integration.js';
+import { median, round } from './measure.js';
 import { type BenchResult, judged } from './result.js';
 
 const RUNS = 1000;
@@ -12,76 +12,106 @@ const WARMUP_RUNS = 50;
 /** Long enough that every run has sent its request before the first answer comes back. */
 const DELAY_MS = 2000;
 const SAMPLE_EVERY_MS = 10;
+/** Fresh processes measured: RSS moves by several KB per run from one process to the next. */
+const REPEATS = 5;
 const KB = 1024;
 
-type Placement = 'child-process' | 'in-process';
+interface Plan {
+  /** The emulator to use; none: start one in the measuring process itself. */
+  baseUrl?: string;
+}
 
 interface Measurement {
-  placement: Placement;
   baselineRssBytes: number;
   peakRssBytes: number;
   baselineHeapBytes: number;
-  /** Heap in use after a full GC while every run is still waiting: what the runs retain. */
+  /** Heap in use after a full GC taken while every run is still waiting: what the runs retain. */
   retainedHeapBytes: number;
-  peakInFlight: number;
+  /** Only when the emulator ran in the measuring process. */
+  peakInFlight?: number;
   launchMs: number;
 }
 
 /**
  * B3: the memory a waiting run holds. 1,000 runs each wait on a slow answer; RSS is sampled while
- * they are all in flight, against a baseline taken after warm-up and GC. Measured in a fresh
- * process (with --expose-gc) so earlier benchmarks leave nothing behind, once with the emulator in
- * its own process (the number judged) and once in the same process, to show what it would add.
+ * they are all in flight, against a baseline taken after warm-up and GC, each time in a fresh
+ * process (with --expose-gc) so nothing earlier is counted. Judged with the emulator in its own
+ * process, so only the engine's side is counted; the same measurement with the emulator in the
+ * measured process is reported beside it.
  */
 export async function benchMemoryInFlight(): Promise<BenchResult> {
-  const child = await measureInChild('child-process');
-  const inProcess = await measureInChild('in-process');
-  const perRun = (m: Measurement, from: number, to: number) => round((to - from) / RUNS / KB, 1);
+  const emulator = await spawnBenchEmulator({ delayMs: DELAY_MS });
+  const remote: Measurement[] = [];
+  const peaks: number[] = [];
+  try {
+    for (let repeat = 0; repeat < REPEATS; repeat++) {
+      await emulator.reset();
+      remote.push(await measureInChild({ baseUrl: emulator.baseUrl }));
+      peaks.push(await emulator.peakInFlight());
+    }
+  } finally {
+    await emulator.close();
+  }
+  const local = await measureInChild({});
+  if (peaks.some((peak) => peak < RUNS) || (local.peakInFlight ?? 0) < RUNS) {
+    throw new Error(
+      `B3: not all ${RUNS} runs were in flight at once (peaks ${peaks.join(', ')}): raise DELAY_MS`,
+    );
+  }
+  const rssPerRun = (m: Measurement) => (m.peakRssBytes - m.baselineRssBytes) / RUNS / KB;
+  const heapPerRun = (m: Measurement) => (m.retainedHeapBytes - m.baselineHeapBytes) / RUNS / KB;
   return judged({
     id: 'B3',
     name: `memory (${RUNS} runs in flight at once)`,
     metrics: {
-      rssKbPerRun: perRun(child, child.baselineRssBytes, child.peakRssBytes),
-      retainedHeapKbPerRun: perRun(child, child.baselineHeapBytes, child.retainedHeapBytes),
-      baselineRssMb: round(child.baselineRssBytes / KB / KB, 1),
-      peakRssMb: round(child.peakRssBytes / KB / KB, 1),
-      peakInFlight: child.peakInFlight,
-      rssKbPerRunEmulatorInProcess: perRun(inProcess, inProcess.baselineRssBytes, inProcess.peakRssBytes),
+      rssKbPerRun: round(median(remote.map(rssPerRun)), 1),
+      retainedHeapKbPerRun: round(median(remote.map(heapPerRun)), 1),
+      baselineRssMb: round(median(remote.map((m) => m.baselineRssBytes)) / KB / KB, 1),
+      peakRssMb: round(median(remote.map((m) => m.peakRssBytes)) / KB / KB, 1),
+      peakInFlight: Math.min(...peaks),
+      rssKbPerRunEmulatorInProcess: round(rssPerRun(local), 1),
     },
     target: { metric: 'rssKbPerRun', max: 50, description: 'peak RSS growth per in-flight run <= 50 KB' },
     method: {
       runs: RUNS,
       answerDelayMs: DELAY_MS,
+      workflow: 'one bench.get step (one GET through ctx.http) per run',
       emulator:
-        'judged with the emulator in a child process, so only the engine side is counted; rssKbPerRunEmulatorInProcess shows the same measurement with the emulator in the measured process',
+        'judged with the emulator in a child process, so only the engine side is counted; rssKbPerRunEmulatorInProcess is the same measurement with the emulator in the measured process',
       baseline: `after ${WARMUP_RUNS} warm-up runs and two full GCs (--expose-gc)`,
       peak: `highest RSS sampled every ${SAMPLE_EVERY_MS} ms from launch until the runs finished`,
       retainedHeap: 'heap used after a full GC taken while every run was still waiting',
-      launchMs: { childProcess: round(child.launchMs), inProcess: round(inProcess.launchMs) },
+      repeats: `${REPEATS} fresh processes, median reported`,
+      rssKbPerRunSamples: remote.map((m) => round(rssPerRun(m), 1)),
+      retainedHeapKbPerRunSamples: remote.map((m) => round(heapPerRun(m), 1)),
+      launchMs: remote.map((m) => round(m.launchMs)),
     },
   });
 }
 
-function measureInChild(placement: Placement): Promise<Measurement> {
-  const child = fork(fileURLToPath(import.meta.url), ['--measure', placement], {
+function measureInChild(plan: Plan): Promise<Measurement> {
+  const child = fork(fileURLToPath(import.meta.url), ['--measure', JSON.stringify(plan)], {
     execArgv: ['--expose-gc', '--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   return new Promise((resolve, reject) => {
     child.once('message', (message) => resolve(message as Measurement));
-    child.once('exit', (code) => reject(new Error(`The B3 measurement process exited (code ${code}) without a result`)));
+    child.once('exit', (code) =>
+      reject(new Error(`The B3 measurement process exited (code ${code}) without a result`)),
+    );
   });
 }
 
-async function measure(placement: Placement): Promise<Measurement> {
+async function measure(plan: Plan): Promise<Measurement> {
   const gc = globalThis.gc;
   if (!gc) throw new Error('B3 needs --expose-gc');
-  const emulator =
-    placement === 'child-process'
-      ? await spawnBenchEmulator({ delayMs: DELAY_MS })
-      : await startBenchEmulator({ delayMs: DELAY_MS });
+  const local = plan.baseUrl === undefined ? await startBenchEmulator({ delayMs: DELAY_MS }) : undefined;
   try {
-    const engine = await createEngine({ integrations: [benchIntegration], accounts: [benchAccount(emulator.baseUrl)] });
+    const baseUrl = plan.baseUrl ?? local!.baseUrl;
+    const engine = await createEngine({
+      integrations: [benchIntegration],
+      accounts: [benchAccount(baseUrl)],
+    });
     const workflow = await engine.load({
       text: JSON.stringify({
         id: 'memory-in-flight',
@@ -92,6 +122,8 @@ async function measure(placement: Placement): Promise<Measurement> {
     const launch = (count: number) =>
       Array.from({ length: count }, (_, index) => engine.run(workflow, { id: `item-${index}` }));
     check(await Promise.all(launch(WARMUP_RUNS)));
+    local?.reset();
+    if (local) local.faults.inject({ path: '/items/*', delayMs: DELAY_MS, times: Infinity });
 
     gc();
     await sleep(100);
@@ -112,21 +144,16 @@ async function measure(placement: Placement): Promise<Measurement> {
     check(await Promise.all(runs));
     clearInterval(sampler);
 
-    const peakInFlight =
-      'peakInFlight' in emulator && typeof emulator.peakInFlight === 'function'
-        ? await emulator.peakInFlight()
-        : (emulator.peakInFlight as number);
     return {
-      placement,
       baselineRssBytes: baseline.rss,
       peakRssBytes: peakRss,
       baselineHeapBytes: baseline.heapUsed,
       retainedHeapBytes: retainedHeap,
-      peakInFlight,
+      peakInFlight: local?.peakInFlight,
       launchMs,
     };
   } finally {
-    await emulator.close();
+    await local?.close();
   }
 }
 
@@ -136,7 +163,7 @@ function check(results: RunResult[]): void {
 }
 
 if (process.argv[2] === '--measure') {
-  const result = await measure(process.argv[3] as Placement);
+  const result = await measure(JSON.parse(process.argv[3] ?? '{}') as Plan);
   process.send?.(result);
   process.disconnect();
 }

@@ -10,9 +10,7 @@ export interface BenchResult {
   method: Record<string, unknown>;
 }
 
-export function judged(
-  result: Omit<BenchResult, 'pass'>,
-): BenchResult {
+export function judged(result: Omit<BenchResult, 'pass'>): BenchResult {
   const value = result.metrics[result.target.metric];
   if (value === undefined) throw new Error(`${result.id} has no metric "${result.target.metric}"`);
   return { ...result, pass: value <= result.target.max };

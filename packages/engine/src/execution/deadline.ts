@@ -2,47 +2,63 @@ import { setMaxListeners } from 'node:events';
 import { StepError } from '../contracts/step-error.js';
 
 /**
- * A signal that aborts when its parent does or when a timeout passes. The abort reason is always a
- * StepError (`cancelled` or `timeout`), so whoever sees the abort reports it as it is.
+ * The signal of a run that nobody can cancel and no timeout bounds. It never aborts, so every such
+ * run shares it and a Deadline under it need not listen to it.
  */
-export class Deadline {
-  private readonly controller = new AbortController();
-  private readonly timer?: NodeJS.Timeout;
-  private readonly onParentAbort = () => this.controller.abort(cancellation(this.parent?.reason));
+export const NEVER_ABORTED: AbortSignal = new AbortController().signal;
+setMaxListeners(0, NEVER_ABORTED);
 
-  /** Without a parent (a run nobody can cancel) only the timeout and `abort()` end it. */
-  constructor(
-    private readonly parent: AbortSignal | undefined,
-    timeoutMs: number | undefined,
-    what: string,
-  ) {
+/** The signal to listen to: none for NEVER_ABORTED, so listeners never pile up on the shared signal. */
+export function listenable(signal: AbortSignal | undefined): AbortSignal | undefined {
+  return signal === NEVER_ABORTED ? undefined : signal;
+}
+
+/**
+ * A signal that aborts when its parent does or when a timeout passes. The abort reason is always a
+ * StepError (`cancelled` or `timeout`), so whoever sees the abort reports it as it is. It is its own
+ * controller and its own parent listener (`handleEvent`): one object per step, nothing more.
+ */
+export class Deadline extends AbortController {
+  private readonly timer?: NodeJS.Timeout;
+  private readonly parent: AbortSignal | undefined;
+
+  /** Without a parent (or under NEVER_ABORTED) only the timeout and `abort()` end it. */
+  constructor(parent: AbortSignal | undefined, timeoutMs: number | undefined, what: string) {
+    super();
+    this.parent = listenable(parent);
     // Every iteration of a forEach (up to 256 at once) listens to its loop's signal: no cap of 10.
-    setMaxListeners(0, this.controller.signal);
-    if (parent?.aborted) this.onParentAbort();
-    else parent?.addEventListener('abort', this.onParentAbort, { once: true });
+    setMaxListeners(0, this.signal);
+    if (this.parent?.aborted) this.handleEvent();
+    else this.parent?.addEventListener('abort', this, { once: true });
     if (timeoutMs !== undefined && !this.signal.aborted) {
       // The error is built only if the time runs out: most deadlines are disposed long before.
-      const onTimeout = () =>
-        this.controller.abort(
-          new StepError({ code: 'timeout', message: `${what} did not finish within ${formatMs(timeoutMs)}` }),
-        );
-      this.timer = setTimeout(onTimeout, timeoutMs);
+      this.timer = setTimeout(
+        () =>
+          this.abort(
+            new StepError({
+              code: 'timeout',
+              message: `${what} did not finish within ${formatMs(timeoutMs)}`,
+            }),
+          ),
+        timeoutMs,
+      );
     }
   }
 
-  get signal(): AbortSignal {
-    return this.controller.signal;
+  /** The parent aborted: so does everything under this deadline. */
+  handleEvent(): void {
+    this.abort(cancellation(this.parent?.reason));
   }
 
   /** Aborts now, e.g. to stop sibling work after a failure. */
-  abort(reason: StepError): void {
-    this.controller.abort(reason);
+  override abort(reason: StepError): void {
+    super.abort(reason);
   }
 
   /** Stops the timer and the parent listener once the guarded work is over. */
   dispose(): void {
     clearTimeout(this.timer);
-    this.parent?.removeEventListener('abort', this.onParentAbort);
+    this.parent?.removeEventListener('abort', this);
   }
 }
 

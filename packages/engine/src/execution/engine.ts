@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { inject, injectable } from 'inversify';
+import { TOKENS } from '../container/tokens.js';
 import type { CredentialVault } from '../contracts/account.js';
 import type { Clock } from '../contracts/clock.js';
 import type { Journal, RunObserver, RunResult, RunStatus } from '../contracts/events.js';
-import type { Logger } from '../contracts/logger.js';
 import type { HttpExchange } from '../contracts/http.js';
+import type { Logger } from '../contracts/logger.js';
 import type { HttpClientFactory, SecretScrubber } from '../contracts/services.js';
 import { StepError, toStepError } from '../contracts/step-error.js';
-import { TOKENS } from '../container/tokens.js';
 import { describeViolations, schemaCheck } from '../validation/json-schema.js';
 import type { CompiledWorkflow } from '../workflow/compiled-workflow.js';
 import { AccountResolver } from './account-resolver.js';
-import { Deadline } from './deadline.js';
+import { Deadline, NEVER_ABORTED } from './deadline.js';
 import type { RunContext } from './run-context.js';
 import { RunRecorder } from './run-recorder.js';
 import { runSequence } from './run-sequence.js';
@@ -42,7 +42,14 @@ export class WorkflowRunner {
   async run(workflow: CompiledWorkflow, input: unknown = {}, options: RunOptions = {}): Promise<RunResult> {
     const runId = options.runId ?? randomUUID();
     const startedAt = this.clock.now();
-    const recorder = new RunRecorder(runId, this.clock, this.scrubber, this.journal, this.logger, options.onEvent);
+    const recorder = new RunRecorder(
+      runId,
+      this.clock,
+      this.scrubber,
+      this.journal,
+      this.logger,
+      options.onEvent,
+    );
     const run: RunContext = {
       runId,
       workflow,
@@ -55,7 +62,12 @@ export class WorkflowRunner {
       onExchange: options.onExchange,
     };
     const scope = Scope.root(input, { id: runId, startedAt: new Date(startedAt).toISOString() });
-    const deadline = new Deadline(options.signal, workflow.timeoutMs, `Workflow "${workflow.id}"`);
+    // Most runs can neither be cancelled nor time out: they share one signal instead of each making one.
+    const deadline =
+      options.signal || workflow.timeoutMs !== undefined
+        ? new Deadline(options.signal, workflow.timeoutMs, `Workflow "${workflow.id}"`)
+        : undefined;
+    const signal = deadline?.signal ?? NEVER_ABORTED;
     recorder.emit({ type: 'run.started', workflowId: workflow.id });
 
     let status: RunStatus = 'succeeded';
@@ -63,13 +75,13 @@ export class WorkflowRunner {
     let error: StepError | undefined;
     try {
       checkInput(workflow, input);
-      await runSequence(workflow.steps, scope, '', deadline.signal, run);
+      await runSequence(workflow.steps, scope, '', signal, run);
       if (workflow.output) output = await workflow.output.evaluate(scope.bindings(), 'output');
     } catch (thrown) {
       error = toStepError(thrown);
       status = error.code === 'cancelled' ? 'cancelled' : 'failed';
     } finally {
-      deadline.dispose();
+      deadline?.dispose();
     }
 
     const result: RunResult = this.scrubber.scrubValue({

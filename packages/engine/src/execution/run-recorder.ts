@@ -23,6 +23,11 @@ export class RunRecorder {
     private readonly observer?: RunObserver,
   ) {}
 
+  /** Whether anyone listens: callers skip building events nobody would see. */
+  get observed(): boolean {
+    return this.observer !== undefined;
+  }
+
   emit(init: EventInit): void {
     if (!this.observer) return;
     const event = this.scrubber.scrubValue({ ...init, runId: this.runId, at: this.clock.now() } as RunEvent);

@@ -1,5 +1,5 @@
 import pMap from 'p-map';
-import type { StepStatus } from '../contracts/events.js';
+import type { StepStatus, StepTrace } from '../contracts/events.js';
 import { StepError, toStepError } from '../contracts/step-error.js';
 import type { Template } from '../expressions/template.js';
 import type { CompiledCatch, CompiledStep } from '../workflow/compiled-workflow.js';
@@ -25,36 +25,50 @@ export async function runSequence(
 }
 
 /** One workflow step of any kind: `if`, the step's own work, `assign`, `catch`, its trace and events. */
-async function runNode(node: CompiledStep, scope: Scope, stepKey: string, signal: AbortSignal, run: RunContext) {
+async function runNode(
+  node: CompiledStep,
+  scope: Scope,
+  stepKey: string,
+  signal: AbortSignal,
+  run: RunContext,
+) {
   const order = run.recorder.reserve();
   const startedAt = run.clock.now();
   const base = { stepKey, id: node.id, step: node.step?.id ?? node.node.step };
   const progress: StepProgress = { attempts: 0, requests: 0 };
-  const finish = (status: StepStatus, extra: { result?: unknown; error?: StepError } = {}) =>
-    run.recorder.record(order, {
+  const finish = (status: StepStatus, extra: { result?: unknown; error?: StepError } = {}) => {
+    // Built field by field (no spreads of throwaway objects): this runs for every step.
+    const trace: StepTrace = {
       ...base,
       status,
       attempts: progress.attempts,
       startedAt,
       durationMs: run.clock.now() - startedAt,
-      ...(progress.args === undefined ? {} : { args: progress.args }),
-      ...(extra.result === undefined ? {} : { result: extra.result }),
-      ...(extra.error ? { error: extra.error.toJSON() } : {}),
-      ...(progress.meter ? { meter: progress.meter } : {}),
-      ...(node.step ? { requests: progress.requests } : {}),
-    });
+    };
+    if (progress.args !== undefined) trace.args = progress.args;
+    if (extra.result !== undefined) trace.result = extra.result;
+    if (extra.error) trace.error = extra.error.toJSON();
+    if (progress.meter) trace.meter = progress.meter;
+    if (node.step) trace.requests = progress.requests;
+    return run.recorder.record(order, trace);
+  };
 
   try {
     if (node.if && !(await node.if.evaluate(scope.bindings(), stepKey))) {
       scope.steps[node.id] = { status: 'skipped', result: null };
-      run.recorder.emit({ type: 'step.skipped', ...base, reason: 'its "if" condition is false' });
+      if (run.recorder.observed) {
+        run.recorder.emit({ type: 'step.skipped', ...base, reason: 'its "if" condition is false' });
+      }
       await finish('skipped');
       return null;
     }
     const result = await runWork(node, scope, stepKey, signal, run, progress);
     scope.steps[node.id] = { status: 'succeeded', result };
     await assign(node.assign, scope, stepKey, { result });
-    run.recorder.emit({ type: 'step.succeeded', ...base, attempts: progress.attempts, durationMs: run.clock.now() - startedAt });
+    if (run.recorder.observed) {
+      const durationMs = run.clock.now() - startedAt;
+      run.recorder.emit({ type: 'step.succeeded', ...base, attempts: progress.attempts, durationMs });
+    }
     await finish('succeeded', { result });
     return result;
   } catch (thrown) {
@@ -101,7 +115,13 @@ async function runWork(
 }
 
 /** Iterations run up to `concurrency` at once; results keep item order. The first failure stops the rest. */
-async function runForEach(node: CompiledStep, scope: Scope, stepKey: string, signal: AbortSignal, run: RunContext) {
+async function runForEach(
+  node: CompiledStep,
+  scope: Scope,
+  stepKey: string,
+  signal: AbortSignal,
+  run: RunContext,
+) {
   const loop = node.forEach!;
   const items = await loop.items.evaluate(scope.bindings(), stepKey);
   if (!Array.isArray(items)) {
@@ -134,7 +154,13 @@ async function runForEach(node: CompiledStep, scope: Scope, stepKey: string, sig
 }
 
 /** Branches run at once and share the scope; the result lists each branch's last result. */
-async function runParallel(branches: CompiledStep[][], scope: Scope, stepKey: string, signal: AbortSignal, run: RunContext) {
+async function runParallel(
+  branches: CompiledStep[][],
+  scope: Scope,
+  stepKey: string,
+  signal: AbortSignal,
+  run: RunContext,
+) {
   const stop = new Deadline(signal, undefined, `Step "${stepKey}"`);
   try {
     return await Promise.all(
@@ -153,7 +179,10 @@ async function runParallel(branches: CompiledStep[][], scope: Scope, stepKey: st
 /** Cancels sibling work after a failure, so nothing new starts once the outcome is known. */
 function stopOthers(stop: Deadline, error: unknown): void {
   stop.abort(
-    new StepError({ code: 'cancelled', message: `Stopped because another part failed: ${toStepError(error).message}` }),
+    new StepError({
+      code: 'cancelled',
+      message: `Stopped because another part failed: ${toStepError(error).message}`,
+    }),
   );
 }
 
@@ -167,7 +196,9 @@ async function assign(
   const bindings = scope.bindings(extra);
   // Evaluate all first, then set: one step's assignments see the same values, in any order.
   const values = await Promise.all(
-    Object.entries(assignments).map(async ([name, template]) => [name, await template.evaluate(bindings, stepKey)] as const),
+    Object.entries(assignments).map(
+      async ([name, template]) => [name, await template.evaluate(bindings, stepKey)] as const,
+    ),
   );
   for (const [name, value] of values) scope.vars[name] = value;
 }

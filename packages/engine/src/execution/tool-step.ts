@@ -1,11 +1,11 @@
-import { withFields } from '../contracts/logger.js';
 import type { HttpClient } from '../contracts/http.js';
+import { type Logger, withFields } from '../contracts/logger.js';
 import type { StepContext } from '../contracts/step.js';
 import { StepError, toStepError } from '../contracts/step-error.js';
 import { describeViolations, schemaCheck } from '../validation/json-schema.js';
 import type { CompiledStep } from '../workflow/compiled-workflow.js';
 import { retryDelay } from './backoff.js';
-import { cancellation, Deadline, raceAbort } from './deadline.js';
+import { cancellation, Deadline, listenable, raceAbort } from './deadline.js';
 import type { RunContext, StepProgress } from './run-context.js';
 import type { Scope } from './scope.js';
 
@@ -24,10 +24,18 @@ export async function runToolStep(
   const step = node.step;
   const integration = node.integration;
   if (!step || !integration) {
-    throw new StepError({ code: 'unsupported', field: `${node.pointer}/step`, message: `No installed step is called "${node.node.step}"` });
+    throw new StepError({
+      code: 'unsupported',
+      field: `${node.pointer}/step`,
+      message: `No installed step is called "${node.node.step}"`,
+    });
   }
   if (!step.available) {
-    throw new StepError({ code: 'unsupported', field: `${node.pointer}/step`, message: `${step.title} (${step.id}) is not available: ${step.unavailableReason}` });
+    throw new StepError({
+      code: 'unsupported',
+      field: `${node.pointer}/step`,
+      message: `${step.title} (${step.id}) is not available: ${step.unavailableReason}`,
+    });
   }
   const args = node.args ? await node.args.evaluate(scope.bindings(), stepKey) : {};
   progress.args = args;
@@ -44,14 +52,21 @@ export async function runToolStep(
 
   for (let attempt = 1; ; attempt++) {
     progress.attempts = attempt;
-    run.recorder.emit({ type: 'step.started', stepKey, id: node.id, step: step.id, attempt });
+    if (run.recorder.observed)
+      run.recorder.emit({ type: 'step.started', stepKey, id: node.id, step: step.id, attempt });
     const deadline = new Deadline(signal, node.timeoutMs, `Step "${stepKey}"`);
     try {
       let http: HttpClient | undefined;
+      let log: Logger | undefined;
       const onExchange = run.onExchange;
       const ctx: StepContext = {
-        account: { id: account.id, integration: account.integration, name: account.name, settings: account.settings },
-        // Built on first use: many steps compute without calling their API.
+        account: {
+          id: account.id,
+          integration: account.integration,
+          name: account.name,
+          settings: account.settings,
+        },
+        // The client and logger are built on first use: many steps compute without calling their API.
         get http() {
           http ??= run.http.client({
             integration,
@@ -67,7 +82,10 @@ export async function runToolStep(
           return http;
         },
         signal: deadline.signal,
-        log: withFields(run.logger, { runId: run.runId, stepKey }),
+        get log() {
+          log ??= withFields(run.logger, { runId: run.runId, stepKey });
+          return log;
+        },
         runId: run.runId,
         stepKey,
         meter: {
@@ -77,7 +95,10 @@ export async function runToolStep(
           },
         },
       };
-      const result = await raceAbort(Promise.resolve().then(() => step.run(args, ctx)), deadline.signal);
+      const result = await raceAbort(
+        Promise.resolve().then(() => step.run(args, ctx)),
+        deadline.signal,
+      );
       checkOutput(step.id, step.output, result);
       return result;
     } catch (thrown) {
@@ -85,8 +106,16 @@ export async function runToolStep(
       const retryable = attempt < node.retry.maxAttempts && node.retry.on.has(error.code) && !signal.aborted;
       if (!retryable) throw error;
       const delayMs = retryDelay(node.retry, attempt, error.retryAfterMs, run.random);
-      run.recorder.emit({ type: 'step.retrying', stepKey, id: node.id, step: step.id, attempt, delayMs, error: error.toJSON() });
-      await run.clock.sleep(delayMs, signal).catch(() => {
+      run.recorder.emit({
+        type: 'step.retrying',
+        stepKey,
+        id: node.id,
+        step: step.id,
+        attempt,
+        delayMs,
+        error: error.toJSON(),
+      });
+      await run.clock.sleep(delayMs, listenable(signal)).catch(() => {
         throw cancellation(signal.reason);
       });
     } finally {

@@ -52,7 +52,10 @@ const evalDisabled = () => {
   throw new StepError({ code: 'expression', message: '$eval is not available in workflow expressions' });
 };
 
-export function compileExpression(source: string, limits: ExpressionLimits = DEFAULT_LIMITS): CompiledExpression {
+export function compileExpression(
+  source: string,
+  limits: ExpressionLimits = DEFAULT_LIMITS,
+): CompiledExpression {
   const match = EXPRESSION.exec(source);
   if (!match) throw new Error(`Not an expression: ${source}`);
   const body = match[1];
@@ -63,7 +66,11 @@ export function compileExpression(source: string, limits: ExpressionLimits = DEF
   } catch (thrown) {
     const error = thrown as { message?: string; position?: number; code?: string };
     const position = typeof error.position === 'number' ? error.position : 0;
-    throw new ExpressionSyntaxError(error.message ?? 'Invalid expression', bodyOffset + Math.max(0, position - 1), error.code ?? '');
+    throw new ExpressionSyntaxError(
+      error.message ?? 'Invalid expression',
+      bodyOffset + Math.max(0, position - 1),
+      error.code ?? '',
+    );
   }
   const allowsNothing = usesCoalesce(body);
   return {

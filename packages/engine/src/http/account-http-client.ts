@@ -56,34 +56,43 @@ export class AccountHttpClient implements HttpClient {
     const checked = checkRequest(request);
     const { url, relative } = resolveRequestUrl(channel.binding.baseUrl, request.path, request.query);
     const target: SendTarget = { url, relative, method: checked.method, body: checked.body };
-    const ctx: SendContext = { ...this.deps, channel, request, headers: checked.headers, signal, sends: 0 };
-    ctx.onExchange = this.options.onExchange;
-    ctx.onSent = this.options.onSent;
+    const ctx: SendContext = {
+      ...this.deps,
+      channel,
+      request,
+      headers: checked.headers,
+      signal,
+      sends: 0,
+      onExchange: this.options.onExchange,
+      onSent: this.options.onSent,
+    };
     const renewal: Renewal = { used: false, replayed: false };
     const safeToRepeat = isSafeToRepeat(checked.method, effect, request.retrySafe);
     const { maxAttempts, maxRetryDelayMs } = channel.binding;
+    const { limiter } = channel;
 
-    const attempt = () => this.#attempt(ctx, target, renewal);
-    const limited = channel.limiter
-      ? () => channel.limiter!.add(attempt, { signal })
-      : async () => {
-          // What the limiter would do for a request whose signal aborted while it waited to retry.
-          signal.throwIfAborted();
-          return attempt();
-        };
-    return withRetries(limited, {
-      maxAttempts,
-      maxRetryDelayMs,
-      signal,
-      clock: this.deps.clock,
-      canRetry: (error) => mayRetry(error, safeToRepeat),
-      onRetry: (error, waitMs, next) =>
-        this.deps.logger.warn(
-          this.deps.scrubber.scrub(
-            `${checked.method} ${relative} to ${channel.integration.title} failed (${error.code}${error.status ? ` ${error.status}` : ''}); retrying in ${waitMs} ms, attempt ${next} of ${maxAttempts}`,
+    return withRetries(
+      limiter
+        ? () => limiter.add(() => this.#attempt(ctx, target, renewal), { signal })
+        : () => {
+            // What the limiter would do for a request whose signal aborted while it waited to retry.
+            signal.throwIfAborted();
+            return this.#attempt(ctx, target, renewal);
+          },
+      {
+        maxAttempts,
+        maxRetryDelayMs,
+        signal,
+        clock: this.deps.clock,
+        canRetry: (error) => mayRetry(error, safeToRepeat),
+        onRetry: (error, waitMs, next) =>
+          this.deps.logger.warn(
+            this.deps.scrubber.scrub(
+              `${checked.method} ${relative} to ${channel.integration.title} failed (${error.code}${error.status ? ` ${error.status}` : ''}); retrying in ${waitMs} ms, attempt ${next} of ${maxAttempts}`,
+            ),
           ),
-        ),
-    });
+      },
+    );
   }
 
   /** One attempt: send, and after a 401 renew the credentials once per request and replay. */

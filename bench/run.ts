@@ -1,0 +1,49 @@
+import { writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { benchEngineOverhead } from './engine-overhead.js';
+import { benchHttpFanOut } from './http-fan-out.js';
+import { benchMemoryInFlight } from './memory-in-flight.js';
+import type { BenchResult } from './result.js';
+import { formatTable } from './table.js';
+
+const RESULTS_FILE = fileURLToPath(new URL('./results.json', import.meta.url));
+
+/**
+ * `pnpm bench`: every benchmark in one run on this machine, a table on stdout and the numbers in
+ * bench/results.json. Exits 1 when a target is missed, so a script can tell.
+ */
+async function main(): Promise<void> {
+  const startedAt = new Date();
+  const machine = {
+    node: process.version,
+    platform: `${os.platform()} ${os.release()} ${os.arch()}`,
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model ?? 'unknown',
+    totalMemoryGb: Math.round((os.totalmem() / 1024 ** 3) * 10) / 10,
+    loadAverageAtStart: os.loadavg().map((load) => Math.round(load * 100) / 100),
+    date: startedAt.toISOString(),
+  };
+  const benches: Array<[string, () => Promise<BenchResult>]> = [
+    ['B1 engine overhead', benchEngineOverhead],
+    ['B2 HTTP fan-out', benchHttpFanOut],
+    ['B3 memory in flight', benchMemoryInFlight],
+  ];
+  const results: BenchResult[] = [];
+  for (const [label, bench] of benches) {
+    process.stderr.write(`running ${label}…\n`);
+    results.push(await bench());
+  }
+  const durationS = Math.round((Date.now() - startedAt.getTime()) / 100) / 10;
+  writeFileSync(
+    RESULTS_FILE,
+    `${JSON.stringify({ machine: { ...machine, loadAverageAtEnd: os.loadavg().map((load) => Math.round(load * 100) / 100) }, durationS, results }, null, 2)}\n`,
+  );
+  process.stdout.write(`${formatTable(results)}\n\n`);
+  process.stdout.write(
+    `node ${machine.node}, ${machine.cpus} × ${machine.cpuModel}, load ${machine.loadAverageAtStart.join(' ')}; ${durationS} s; written to bench/results.json\n`,
+  );
+  if (results.some((result) => !result.pass)) process.exitCode = 1;
+}
+
+await main();

@@ -1,0 +1,26 @@
+import type { BenchResult } from './result.js';
+
+/** A plain-text table: one row per metric, the judged one marked with its target and verdict. */
+export function formatTable(results: readonly BenchResult[]): string {
+  const rows: string[][] = [['bench', 'metric', 'value', 'target', 'verdict']];
+  for (const result of results) {
+    for (const [metric, value] of Object.entries(result.metrics)) {
+      const judgedHere = metric === result.target.metric;
+      rows.push([
+        metric === Object.keys(result.metrics)[0] ? `${result.id} ${result.name}` : '',
+        metric,
+        String(value),
+        judgedHere ? `<= ${result.target.max}` : '',
+        judgedHere ? (result.pass ? 'PASS' : 'FAIL') : '',
+      ]);
+    }
+  }
+  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
+  const line = (row: string[]) =>
+    row
+      .map((cell, column) => cell.padEnd(widths[column]))
+      .join('  ')
+      .trimEnd();
+  const rule = widths.map((width) => '-'.repeat(width)).join('  ');
+  return [line(rows[0]), rule, ...rows.slice(1).map(line)].join('\n');
+}
