@@ -2,11 +2,17 @@ import { setMaxListeners } from 'node:events';
 import { StepError } from '../contracts/step-error.js';
 
 /**
+ * Above any real fan-out (forEach concurrency is at most 256, each with its requests), and finite:
+ * undici reads the cap of a signal handed to fetch and an unlimited (0) cap costs it a thrown error.
+ */
+const LISTENER_CAP = 10_000;
+
+/**
  * The signal of a run that nobody can cancel and no timeout bounds. It never aborts, so every such
  * run shares it and a Deadline under it need not listen to it.
  */
 export const NEVER_ABORTED: AbortSignal = new AbortController().signal;
-setMaxListeners(0, NEVER_ABORTED);
+setMaxListeners(LISTENER_CAP, NEVER_ABORTED);
 
 /** The signal to listen to: none for NEVER_ABORTED, so listeners never pile up on the shared signal. */
 export function listenable(signal: AbortSignal | undefined): AbortSignal | undefined {
@@ -27,7 +33,7 @@ export class Deadline extends AbortController {
     super();
     this.parent = listenable(parent);
     // Every iteration of a forEach (up to 256 at once) listens to its loop's signal: no cap of 10.
-    setMaxListeners(0, this.signal);
+    setMaxListeners(LISTENER_CAP, this.signal);
     if (this.parent?.aborted) this.handleEvent();
     else this.parent?.addEventListener('abort', this, { once: true });
     if (timeoutMs !== undefined && !this.signal.aborted) {
