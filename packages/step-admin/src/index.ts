@@ -1,21 +1,39 @@
-import { defineIntegration, Type } from '@toolsteps/engine';
+import { defineIntegration } from '@toolsteps/engine';
+import { authorizationFor } from './auth-shapes.js';
+import { AdminConnection, adminBaseUrl } from './connection.js';
+import { apiCall } from './steps/api-call.js';
+import { changeInviteRole } from './steps/change-invite-role.js';
+import { createInvite } from './steps/create-invite.js';
+import { createProject } from './steps/create-project.js';
+import { deleteInvite } from './steps/delete-invite.js';
+import { deleteProject } from './steps/delete-project.js';
+import { removeUser } from './steps/remove-user.js';
+import { updateUserRole } from './steps/update-user-role.js';
 
-/** The service's own administration API (projects, invites, project users). Steps arrive with their issue. */
+/** The service's own administration API: projects, invites and project users (spec sections 2-5, 9). */
 const admin = defineIntegration({
   id: 'admin',
   title: 'Administration',
   description: 'Projects, invites and project users of the service itself.',
   status: 'stable',
-  connection: Type.Object({
-    region: Type.Union([Type.Literal('AU'), Type.Literal('EU'), Type.Literal('US')]),
-    baseUrl: Type.String({
-      format: 'uri',
-      description: "The regional base address of the organization's region",
-    }),
-  }),
-  auth: { kind: 'apiKey' },
-  http: (account) => ({ baseUrl: String(account.settings.baseUrl) }),
-  steps: [],
+  connection: AdminConnection,
+  auth: { kind: 'apiKey', header: 'authorization', value: authorizationFor },
+  http: (account) => ({ baseUrl: adminBaseUrl(account) }),
+  emulate: async () => {
+    const { startAdminEmulator } = await import('./testing/index.js');
+    return startAdminEmulator();
+  },
+  steps: [
+    createProject,
+    deleteProject,
+    createInvite,
+    updateUserRole,
+    deleteInvite,
+    removeUser,
+    changeInviteRole,
+    apiCall,
+  ],
 });
 
 export default admin;
+export { permissionsForRole, ROLES } from './permissions.js';

@@ -1,0 +1,44 @@
+import { defineStep, Type } from '@toolsteps/engine';
+import { adminPost, ProjectIdInput, projectIdOf } from '../admin-call.js';
+import { OPERATION_AUTH } from '../auth-shapes.js';
+import { chosenPermissions, Permissions, RoleOrPermissions } from '../permissions.js';
+
+export const InviteInput = Type.Object(
+  { email: Type.String({ format: 'email' }), ...RoleOrPermissions, ...ProjectIdInput },
+  { additionalProperties: false },
+);
+
+export const Invite = Type.Object({
+  invite_code: Type.String(),
+  email: Type.String(),
+  permissions: Permissions,
+  /** `accepted` when the person was already in the organization (spec 4.3). */
+  status: Type.Optional(Type.String()),
+  user_id: Type.Optional(Type.String()),
+});
+
+export const createInvite = defineStep({
+  id: 'admin.create_invite',
+  title: 'Create Invite',
+  description:
+    'Invites a person to a project with a role or permissions; someone already in the organization is accepted at once.',
+  effect: 'write',
+  input: InviteInput,
+  output: Invite,
+  run: async (input, ctx) => {
+    const permissions = chosenPermissions(input, '/args');
+    const answer = await adminPost<Record<string, unknown>>(ctx, {
+      path: 'auth/invite/create',
+      body: { email: input.email, permissions },
+      auth: OPERATION_AUTH.createInvite,
+      projectId: projectIdOf(input, ctx),
+    });
+    return {
+      invite_code: String(answer.invite_code),
+      email: input.email,
+      permissions,
+      ...(typeof answer.status === 'string' ? { status: answer.status } : {}),
+      ...(typeof answer.user_id === 'string' ? { user_id: answer.user_id } : {}),
+    };
+  },
+});

@@ -1,0 +1,182 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createEngine } from '@toolsteps/engine';
+import { testStep } from '@toolsteps/engine/testing';
+import admin from '../../src/index.js';
+import { createAdminEmulator } from '../../src/testing/index.js';
+import { type AdminEmulator, accountWith } from './admin-fixture.js';
+
+const step = (id: string) => admin.steps.find((candidate) => candidate.id === id)!;
+
+describe('bad input to the administration steps', () => {
+  let emulator: AdminEmulator;
+  beforeAll(async () => {
+    emulator = await createAdminEmulator();
+  });
+  afterAll(() => emulator.close());
+
+  /** Runs a step and checks that it sent nothing. */
+  async function refusedBeforeSending(stepId: string, input: Record<string, unknown>, options = {}) {
+    const before = emulator.requests.length;
+    const outcome = await testStep(step(stepId), input, { emulator, ...options });
+    expect(outcome.ok).toBe(false);
+    expect(emulator.requests.length).toBe(before);
+    return outcome.error!;
+  }
+
+  it('refuses a malformed email', async () => {
+    const error = await refusedBeforeSending('admin.create_invite', {
+      email: 'not-an-email',
+      role: 'viewer',
+    });
+    expect(error).toMatchObject({ code: 'validation', field: '/steps/0/args/email' });
+    expect(error.message).toContain('must match format "email"');
+  });
+
+  it('refuses an unknown role', async () => {
+    const error = await refusedBeforeSending('admin.create_invite', { email: 'a@b.test', role: 'owner' });
+    expect(error).toMatchObject({ code: 'validation', field: '/steps/0/args/role' });
+  });
+
+  it('points at an unknown action or a non-boolean in hand-written permissions', async () => {
+    const unknownAction = await refusedBeforeSending('admin.create_invite', {
+      email: 'a@b.test',
+      permissions: { items: { serviceDefault: { actions: { 'role:owner': true } } } },
+    });
+    expect(unknownAction.field).toBe('/steps/0/args/permissions/items/serviceDefault/actions/role:owner');
+    const notBoolean = await refusedBeforeSending('admin.create_invite', {
+      email: 'a@b.test',
+      permissions: { items: { serviceDefault: { actions: { admin: 'yes' } } } },
+    });
+    expect(notBoolean.field).toBe('/steps/0/args/permissions/items/serviceDefault/actions/admin');
+    expect(notBoolean.message).toContain('must be boolean');
+  });
+
+  it('refuses a project without organization_id', async () => {
+    const error = await refusedBeforeSending('admin.create_project', { name: 'x', description: 'y' });
+    expect(error).toMatchObject({ code: 'validation', field: '/steps/0/args/organization_id' });
+  });
+
+  it('refuses a user_id that would change the route', async () => {
+    for (const userId of ['user-ben/../../projects', '..', 'a/b']) {
+      const error = await refusedBeforeSending('admin.remove_user', { user_id: userId });
+      expect(error).toMatchObject({ code: 'validation', field: '/steps/0/args/user_id' });
+    }
+  });
+
+  it('refuses an API key with a newline without echoing it', async () => {
+    const error = await refusedBeforeSending(
+      'admin.create_invite',
+      { email: 'a@b.test', role: 'viewer' },
+      { account: accountWith(emulator, { apiKey: 'key-ada-admin-0001\r\nX-Evil: 1' }) },
+    );
+    expect(error.code).toBe('validation');
+    expect(JSON.stringify(error)).not.toContain('key-ada-admin-0001');
+  });
+
+  it('asks for a project id when neither the step nor the account has one', async () => {
+    const error = await refusedBeforeSending(
+      'admin.delete_invite',
+      { invite_code: 'inv-1' },
+      { account: accountWith(emulator, { settings: { projectId: undefined } }) },
+    );
+    expect(error).toMatchObject({ code: 'validation', field: '/args/project_id' });
+    expect(error.message).toContain('No project id');
+  });
+
+  it('reports forbidden for a key that lost admin rights, and changes nothing', async () => {
+    const ben = accountWith(emulator, { apiKey: 'key-ben-0002' });
+    const outcome = await testStep(
+      step('admin.create_invite'),
+      { email: 'g@b.test', role: 'viewer' },
+      { account: ben },
+    );
+    expect(outcome.error).toMatchObject({ code: 'forbidden', status: 403 });
+    expect(outcome.error?.message).toMatch(/admin/i);
+  });
+
+  it('reports the region mismatch with the region to use', async () => {
+    const wrongRegion = accountWith(emulator, {
+      settings: { region: 'AU', baseUrl: emulator.regionBaseUrl('AU') },
+    });
+    const outcome = await testStep(
+      step('admin.create_invite'),
+      { email: 'h@b.test', role: 'viewer' },
+      { account: wrongRegion },
+    );
+    expect(outcome.ok).toBe(false);
+    expect(outcome.error?.message).toContain('EU');
+  });
+
+  it('reports an unknown invite as not found', async () => {
+    const outcome = await testStep(
+      step('admin.delete_invite'),
+      { invite_code: 'inv-does-not-exist' },
+      { emulator },
+    );
+    expect(outcome.error).toMatchObject({ code: 'not_found', status: 404 });
+  });
+
+  it('restores the original invite when the new one cannot be created', async () => {
+    const invited = await testStep<{ invite_code: string }>(
+      step('admin.create_invite'),
+      { email: 'ivy@example.test', role: 'viewer' },
+      { emulator },
+    );
+    emulator.faults.inject({ method: 'POST', path: '/eu/latest/auth/invite/create', status: 500, times: 1 });
+    const outcome = await testStep(
+      step('admin.change_invite_role'),
+      {
+        invite_code: invited.result!.invite_code,
+        email: 'ivy@example.test',
+        role: 'admin',
+        previous_role: 'viewer',
+      },
+      { emulator },
+    );
+    expect(outcome.ok).toBe(false);
+    expect(outcome.error?.message).toContain('the original invite was restored as');
+    expect(outcome.error?.details).toMatchObject({ restored: true });
+    const { restored_invite_code: restoredCode } = outcome.error!.details as { restored_invite_code: string };
+    const restored = emulator.invites.get(restoredCode);
+    expect(restored).toMatchObject({
+      email: 'ivy@example.test',
+      permissions: { items: { serviceDefault: { actions: { 'role:viewer': true } } } },
+    });
+  });
+
+  it('says the person is no longer invited when restoring fails too', async () => {
+    const invited = await testStep<{ invite_code: string }>(
+      step('admin.create_invite'),
+      { email: 'jo@example.test', role: 'viewer' },
+      { emulator },
+    );
+    emulator.faults.inject({ method: 'POST', path: '/eu/latest/auth/invite/create', status: 500, times: 2 });
+    const outcome = await testStep(
+      step('admin.change_invite_role'),
+      {
+        invite_code: invited.result!.invite_code,
+        email: 'jo@example.test',
+        role: 'admin',
+        previous_role: 'viewer',
+      },
+      { emulator },
+    );
+    expect(outcome.error?.message).toContain('jo@example.test is no longer invited');
+    expect(outcome.error?.details).toMatchObject({ restored: false });
+  });
+
+  it('keeps delete_project in the catalog but refuses a workflow that uses it', async () => {
+    const engine = await createEngine({ integrations: [admin], accounts: [emulator.account] });
+    expect(engine.catalog().find((entry) => entry.id === 'admin.delete_project')).toMatchObject({
+      status: 'unavailable',
+    });
+    const checked = await engine.validate({
+      text: JSON.stringify({
+        id: 'x',
+        steps: [{ id: 'gone', step: 'admin.delete_project', args: { project_id: 'p' } }],
+      }),
+    });
+    expect(checked.ok).toBe(false);
+    if (!checked.ok) expect(checked.diagnostics[0].message).toContain('announced as being worked on');
+  });
+});
