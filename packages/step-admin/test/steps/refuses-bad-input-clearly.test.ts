@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createEngine } from '@toolsteps/engine';
 import { testStep } from '@toolsteps/engine/testing';
-import admin from '../../src/index.js';
+import admin, { permissionsForRole } from '../../src/index.js';
 import { createAdminEmulator } from '../../src/testing/index.js';
 import { type AdminEmulator, accountWith } from './admin-fixture.js';
 
@@ -85,13 +85,18 @@ describe('bad input to the administration steps', () => {
 
   it('reports forbidden for a key that lost admin rights, and changes nothing', async () => {
     const ben = accountWith(emulator, { apiKey: 'key-ben-0002' });
-    const outcome = await testStep(
-      step('admin.create_invite'),
-      { email: 'g@b.test', role: 'viewer' },
-      { account: ben },
-    );
+    const invite = (email: string) =>
+      testStep(step('admin.create_invite'), { email, role: 'viewer' }, { account: ben });
+    emulator.setPermissions('proj-acme-1', 'user-ben', permissionsForRole('admin'));
+    expect((await invite('while-admin@b.test')).ok).toBe(true);
+
+    emulator.setPermissions('proj-acme-1', 'user-ben', permissionsForRole('viewer'));
+    const invitesBefore = emulator.invites.size;
+    const outcome = await invite('after-demotion@b.test');
+
     expect(outcome.error).toMatchObject({ code: 'forbidden', status: 403 });
     expect(outcome.error?.message).toMatch(/admin/i);
+    expect(emulator.invites.size).toBe(invitesBefore);
   });
 
   it('reports the region mismatch with the region to use', async () => {
