@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { testStep } from '@toolsteps/engine/testing';
 import admin from '../../src/index.js';
 import { createAdminEmulator } from '../../src/testing/index.js';
-import { type AdminEmulator, lastRequest } from './admin-fixture.js';
+import { type AdminEmulator, accountWith, lastRequest } from './admin-fixture.js';
 
 const step = (id: string) => admin.steps.find((candidate) => candidate.id === id)!;
 const KEY = 'key-ada-admin-0001';
@@ -120,6 +120,24 @@ describe('administration steps against the emulator', () => {
       '/latest/auth/invite/delete',
       '/latest/auth/invite/create',
     ]);
+  });
+
+  it('sends JSON with its content type, to the base address the region table gives', async () => {
+    const account = accountWith(emulator, {
+      settings: { baseUrl: undefined, region: 'EU', regions: { EU: emulator.regionBaseUrl('EU') } },
+    });
+    const outcome = await testStep(step('admin.delete_invite'), { invite_code: 'inv-none' }, { account });
+    expect(outcome.error?.code).toBe('not_found');
+    const request = emulator.requests.at(-1)!;
+    expect(request.path).toBe('/eu/latest/auth/invite/delete');
+    expect(request.headers['content-type']).toMatch(/^application\/json/);
+  });
+
+  it('says which setting is missing when the region has no base address', async () => {
+    const account = accountWith(emulator, { settings: { baseUrl: undefined, region: 'US', regions: {} } });
+    const outcome = await testStep(step('admin.delete_invite'), { invite_code: 'inv-none' }, { account });
+    expect(outcome.error).toMatchObject({ code: 'validation' });
+    expect(outcome.error?.message).toContain('settings.regions.US');
   });
 
   it('answers the documentation endpoint through the API Call', async () => {
