@@ -7,7 +7,7 @@ import {
   type Permissions as PermissionsType,
   ROLES,
 } from '../permissions.js';
-import { Invite } from './create-invite.js';
+import { Invite, sendInvite } from './create-invite.js';
 
 const Role = Type.Union(ROLES.map((role) => Type.Literal(role)));
 
@@ -52,29 +52,13 @@ export const changeInviteRole = defineStep({
       projectId,
     });
     try {
-      const created = await invite(ctx, input.email, wanted, projectId);
+      const created = await sendInvite(ctx, input.email, wanted, projectId);
       return { ...created, previous_invite_code: input.invite_code };
     } catch (thrown) {
       throw await restore(ctx, input.email, previous, projectId, toStepError(thrown));
     }
   },
 });
-
-async function invite(ctx: StepContext, email: string, permissions: PermissionsType, projectId: string) {
-  const answer = await adminPost<Record<string, unknown>>(ctx, {
-    path: 'auth/invite/create',
-    body: { email, permissions },
-    auth: OPERATION_AUTH.createInvite,
-    projectId,
-  });
-  return {
-    invite_code: String(answer.invite_code),
-    email,
-    permissions,
-    ...(typeof answer.status === 'string' ? { status: answer.status } : {}),
-    ...(typeof answer.user_id === 'string' ? { user_id: answer.user_id } : {}),
-  };
-}
 
 /** Re-creates the original invite and reports both outcomes in one error. */
 async function restore(
@@ -85,7 +69,7 @@ async function restore(
   failure: StepError,
 ): Promise<StepError> {
   try {
-    const restored = await invite(ctx, email, previous, projectId);
+    const restored = await sendInvite(ctx, email, previous, projectId);
     return new StepError({
       code: failure.code,
       status: failure.status,

@@ -1,7 +1,12 @@
-import { defineStep, Type } from '@toolsteps/engine';
+import { defineStep, type Static, type StepContext, Type } from '@toolsteps/engine';
 import { adminPost, ProjectIdInput, projectIdOf } from '../admin-call.js';
 import { OPERATION_AUTH } from '../auth-shapes.js';
-import { chosenPermissions, Permissions, RoleOrPermissions } from '../permissions.js';
+import {
+  chosenPermissions,
+  Permissions,
+  type Permissions as PermissionsType,
+  RoleOrPermissions,
+} from '../permissions.js';
 
 export const InviteInput = Type.Object(
   { email: Type.String({ format: 'email' }), ...RoleOrPermissions, ...ProjectIdInput },
@@ -25,20 +30,28 @@ export const createInvite = defineStep({
   effect: 'write',
   input: InviteInput,
   output: Invite,
-  run: async (input, ctx) => {
-    const permissions = chosenPermissions(input, '/args');
-    const answer = await adminPost<Record<string, unknown>>(ctx, {
-      path: 'auth/invite/create',
-      body: { email: input.email, permissions },
-      auth: OPERATION_AUTH.createInvite,
-      projectId: projectIdOf(input, ctx),
-    });
-    return {
-      invite_code: String(answer.invite_code),
-      email: input.email,
-      permissions,
-      ...(typeof answer.status === 'string' ? { status: answer.status } : {}),
-      ...(typeof answer.user_id === 'string' ? { user_id: answer.user_id } : {}),
-    };
-  },
+  run: async (input, ctx) =>
+    sendInvite(ctx, input.email, chosenPermissions(input, '/args'), projectIdOf(input, ctx)),
 });
+
+/** POST /latest/auth/invite/create, shared with change_invite_role. */
+export async function sendInvite(
+  ctx: StepContext,
+  email: string,
+  permissions: PermissionsType,
+  projectId: string,
+): Promise<Static<typeof Invite>> {
+  const answer = await adminPost<Record<string, unknown>>(ctx, {
+    path: 'auth/invite/create',
+    body: { email, permissions },
+    auth: OPERATION_AUTH.createInvite,
+    projectId,
+  });
+  return {
+    invite_code: String(answer.invite_code),
+    email,
+    permissions,
+    ...(typeof answer.status === 'string' ? { status: answer.status } : {}),
+    ...(typeof answer.user_id === 'string' ? { user_id: answer.user_id } : {}),
+  };
+}
