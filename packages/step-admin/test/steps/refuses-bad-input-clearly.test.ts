@@ -121,23 +121,28 @@ describe('bad input to the administration steps', () => {
     expect(outcome.error).toMatchObject({ code: 'not_found', status: 404 });
   });
 
-  it('restores the original invite when the new one cannot be created', async () => {
+  /** Invites `email` as viewer, then changes the invite to admin while the next `failures` creations fail. */
+  async function changeRoleWhileCreationFails(email: string, failures: number) {
     const invited = await testStep<{ invite_code: string }>(
       step('admin.create_invite'),
-      { email: 'ivy@example.test', role: 'viewer' },
+      { email, role: 'viewer' },
       { emulator },
     );
-    emulator.faults.inject({ method: 'POST', path: '/eu/latest/auth/invite/create', status: 500, times: 1 });
-    const outcome = await testStep(
+    emulator.faults.inject({
+      method: 'POST',
+      path: '/eu/latest/auth/invite/create',
+      status: 500,
+      times: failures,
+    });
+    return testStep(
       step('admin.change_invite_role'),
-      {
-        invite_code: invited.result!.invite_code,
-        email: 'ivy@example.test',
-        role: 'admin',
-        previous_role: 'viewer',
-      },
+      { invite_code: invited.result!.invite_code, email, role: 'admin', previous_role: 'viewer' },
       { emulator },
     );
+  }
+
+  it('restores the original invite when the new one cannot be created', async () => {
+    const outcome = await changeRoleWhileCreationFails('ivy@example.test', 1);
     expect(outcome.ok).toBe(false);
     expect(outcome.error?.message).toContain('the original invite was restored as');
     expect(outcome.error?.details).toMatchObject({ restored: true });
@@ -150,22 +155,7 @@ describe('bad input to the administration steps', () => {
   });
 
   it('says the person is no longer invited when restoring fails too', async () => {
-    const invited = await testStep<{ invite_code: string }>(
-      step('admin.create_invite'),
-      { email: 'jo@example.test', role: 'viewer' },
-      { emulator },
-    );
-    emulator.faults.inject({ method: 'POST', path: '/eu/latest/auth/invite/create', status: 500, times: 2 });
-    const outcome = await testStep(
-      step('admin.change_invite_role'),
-      {
-        invite_code: invited.result!.invite_code,
-        email: 'jo@example.test',
-        role: 'admin',
-        previous_role: 'viewer',
-      },
-      { emulator },
-    );
+    const outcome = await changeRoleWhileCreationFails('jo@example.test', 2);
     expect(outcome.error?.message).toContain('jo@example.test is no longer invited');
     expect(outcome.error?.details).toMatchObject({ restored: false });
   });
