@@ -1,17 +1,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import { createEmulator, type Emulator } from '../../src/testing/emulator.js';
+import type { Emulator } from '../../src/testing/emulator.js';
 import { failure, httpFixture } from './support/http-fixture.js';
+import { itemsEmulator } from './support/items-emulator.js';
 
 describe('a rate-limited request waits as long as the API asks, then tries again', () => {
   let emulator: Emulator;
 
   beforeAll(async () => {
-    emulator = await createEmulator({
-      routes: (app) => {
-        app.get('/items', (c) => c.json([{ id: 1 }]));
-        app.post('/items', (c) => c.json({ id: 2 }, 201));
-      },
-    });
+    emulator = await itemsEmulator();
   });
   afterEach(() => emulator.reset());
   afterAll(() => emulator.close());

@@ -1,7 +1,8 @@
 import { createServer } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import { createEmulator, type Emulator } from '../../src/testing/emulator.js';
+import type { Emulator } from '../../src/testing/emulator.js';
 import { failure, httpFixture } from './support/http-fixture.js';
+import { itemsEmulator } from './support/items-emulator.js';
 
 /** A loopback port nothing listens on: a server is opened there and closed again. */
 async function closedPort(): Promise<number> {
@@ -16,12 +17,7 @@ describe('a request whose connection fails is retried where safe and explained o
   let emulator: Emulator;
 
   beforeAll(async () => {
-    emulator = await createEmulator({
-      routes: (app) => {
-        app.get('/items', (c) => c.json([{ id: 1 }]));
-        app.post('/items', (c) => c.json({ id: 2 }, 201));
-      },
-    });
+    emulator = await itemsEmulator();
   });
   afterEach(() => emulator.reset());
   afterAll(() => emulator.close());

@@ -1,18 +1,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import { createEmulator, type Emulator } from '../../src/testing/emulator.js';
+import type { Emulator } from '../../src/testing/emulator.js';
 import { failure, httpFixture } from './support/http-fixture.js';
+import { itemsEmulator } from './support/items-emulator.js';
 
 describe('transient server failures are retried only where repeating is safe', () => {
   let emulator: Emulator;
 
   beforeAll(async () => {
-    emulator = await createEmulator({
-      routes: (app) => {
-        app.get('/items', (c) => c.json([{ id: 1 }]));
-        app.post('/items', (c) => c.json({ id: 2 }, 201));
-        app.put('/items/2', (c) => c.json({ id: 2 }));
-      },
-    });
+    emulator = await itemsEmulator();
   });
   afterEach(() => emulator.reset());
   afterAll(() => emulator.close());
