@@ -13,6 +13,8 @@ export interface HttpRequest {
   method?: HttpMethod;
   /** Relative to the base URL; may carry a query string. Absolute URLs and `..` escapes are refused. */
   path: string;
+  /** One of the binding's named `endpoints` to resolve `path` against instead of the base URL. */
+  endpoint?: string;
   /** Added to the query string; undefined and null values are left out, arrays repeat the key. */
   query?: Record<string, QueryValue>;
   headers?: Record<string, string>;

@@ -38,11 +38,36 @@ export interface RateLimitSpec {
   /** At most `intervalCap` requests start per `intervalMs` per account. */
   intervalCap?: number;
   intervalMs?: number;
+  /**
+   * At most this many mutating requests (not GET or HEAD, from a step that is not a `read`) in flight
+   * per account, within `concurrency`: GitHub asks for 1.
+   */
+  writeConcurrency?: number;
+}
+
+/** What an integration recognises in an answer as a rate-limit refusal its status alone does not show. */
+export interface RateLimitRefusal {
+  /** The least wait before trying again, when the answer names none (no Retry-After). */
+  minWaitMs: number;
+}
+
+/** The parts of an answer an integration's rate-limit hooks look at. */
+export interface AnswerView {
+  status: number;
+  /** Lowercase names. */
+  headers: Record<string, string>;
+  body: unknown;
 }
 
 /** How a request to the API is addressed: one binding per connected account. */
 export interface HttpBinding {
   baseUrl: string;
+  /**
+   * Other roots of the same API that the account's credentials may also go to, by name: e.g. GitHub
+   * Enterprise Server's GraphQL at `https://HOST/api/graphql` beside its REST root `https://HOST/api/v3`.
+   * A request picks one with `endpoint`; its path stays under that root.
+   */
+  endpoints?: Record<string, string>;
   headers?: Record<string, string>;
   /** Per-attempt timeout; default 30 s. */
   timeoutMs?: number;
@@ -53,6 +78,17 @@ export interface HttpBinding {
   /** Longest wait between attempts (Retry-After included) before giving up; default 60 s. */
   maxRetryDelayMs?: number;
   rateLimit?: RateLimitSpec;
+  /**
+   * Recognises rate-limit refusals that look like something else, e.g. GitHub's 403 "secondary rate
+   * limit" without Retry-After. Such an answer becomes `rate_limited` and is retried after the wait.
+   */
+  rateLimitRefusal?: (answer: AnswerView) => RateLimitRefusal | undefined;
+  /**
+   * Names the quota a request counts against, when the API keeps several (GitHub: core, search,
+   * graphql). The engine tracks `x-ratelimit-remaining`/`-reset` per name and holds requests of an
+   * exhausted quota until its reset. Default: one quota per account.
+   */
+  quotaOf?: (request: { method: string; path: string; endpoint?: string }) => string;
 }
 
 /** A catalogued integration: its connection, auth, HTTP addressing and steps. */

@@ -7,8 +7,9 @@ import type { Clock } from '../contracts/clock.js';
 import type { Integration } from '../contracts/integration.js';
 import type { Logger } from '../contracts/logger.js';
 import type { SecretScrubber } from '../contracts/services.js';
-import { createAccountLimiter } from './account-limiter.js';
+import { createAccountLimiter, createWriteLimiter } from './account-limiter.js';
 import { type ResolvedBinding, resolveBinding } from './http-defaults.js';
+import { QuotaGate } from './quota-gate.js';
 import { recordSentHeaders, signRequest } from './sign-request.js';
 
 export interface ChannelDeps {
@@ -25,6 +26,10 @@ export interface AccountChannel {
   auth: AccountAuth;
   /** Unset when the binding has no rateLimit. */
   limiter: PQueue | undefined;
+  /** Unset when the binding has no rateLimit.writeConcurrency. */
+  writeLimiter: PQueue | undefined;
+  /** The quotas the API reports, so an exhausted one holds requests until its reset. */
+  quota: QuotaGate;
   /** ky with our layers as hooks; its own retry and timeout are off: p-retry and our timeout rule. */
   ky: KyInstance;
 }
@@ -41,6 +46,8 @@ export function openAccountChannel(
     binding,
     auth,
     limiter: createAccountLimiter(binding.rateLimit, integration.title),
+    writeLimiter: createWriteLimiter(binding.rateLimit),
+    quota: new QuotaGate(),
     ky: ky.create({
       headers: binding.headers,
       retry: 0,

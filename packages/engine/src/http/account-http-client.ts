@@ -19,6 +19,9 @@ export interface ClientDeps {
   logger: Logger;
 }
 
+/** The quota of a binding that does not tell its quotas apart. */
+const DEFAULT_QUOTA = 'account';
+
 /** Whether the one renewal a request gets after a 401 was used. */
 interface Renewal {
   used: boolean;
@@ -54,11 +57,17 @@ export class AccountHttpClient implements HttpClient {
     signal.throwIfAborted();
     const channel = this.channel();
     const checked = checkRequest(request);
-    const { url, relative } = resolveRequestUrl(channel.binding.baseUrl, request.path, request.query);
+    const base = requestRoot(channel, request.endpoint);
+    const { url, relative } = resolveRequestUrl(base, request.path, request.query);
     const target: SendTarget = { url, relative, method: checked.method, body: checked.body };
+    const quota =
+      channel.binding.quotaOf?.({ method: checked.method, path: relative, endpoint: request.endpoint }) ??
+      DEFAULT_QUOTA;
     const ctx: SendContext = {
       ...this.deps,
       channel,
+      base,
+      quota,
       request,
       headers: checked.headers,
       signal,
@@ -69,16 +78,26 @@ export class AccountHttpClient implements HttpClient {
     const renewal: Renewal = { used: false, replayed: false };
     const safeToRepeat = isSafeToRepeat(checked.method, effect, request.retrySafe);
     const { maxAttempts, maxRetryDelayMs } = channel.binding;
-    const { limiter } = channel;
+    const { limiter, writeLimiter } = channel;
+    const mutating = checked.method !== 'GET' && checked.method !== 'HEAD' && effect !== 'read';
+    const send = limiter
+      ? () => limiter.add(() => this.#attempt(ctx, target, renewal), { signal })
+      : () => this.#attempt(ctx, target, renewal);
+    const queued = mutating && writeLimiter ? () => writeLimiter.add(send, { signal }) : send;
 
     return withRetries(
-      limiter
-        ? () => limiter.add(() => this.#attempt(ctx, target, renewal), { signal })
-        : () => {
-            // What the limiter would do for a request whose signal aborted while it waited to retry.
-            signal.throwIfAborted();
-            return this.#attempt(ctx, target, renewal);
-          },
+      async () => {
+        // What the limiter would do for a request whose signal aborted while it waited to retry.
+        signal.throwIfAborted();
+        await channel.quota.admit({
+          quota,
+          clock: this.deps.clock,
+          signal,
+          maxWaitMs: maxRetryDelayMs,
+          describe: () => `${checked.method} ${relative} to ${channel.integration.title}`,
+        });
+        return queued();
+      },
       {
         maxAttempts,
         maxRetryDelayMs,
@@ -116,7 +135,14 @@ export class AccountHttpClient implements HttpClient {
       method: last.method,
       relative: last.relative,
     };
-    throw responseError(response, label, this.deps.clock.now(), renewal.replayed && response.status === 401);
+    const refusal = ctx.channel.binding.rateLimitRefusal?.(response);
+    throw responseError(
+      response,
+      label,
+      this.deps.clock.now(),
+      renewal.replayed && response.status === 401,
+      refusal,
+    );
   }
 
   async #sendFollowingRedirects(
@@ -131,10 +157,7 @@ export class AccountHttpClient implements HttpClient {
       const response = await sendOnce(ctx, current, state);
       header = state.authHeader;
       const accepted = ctx.request.acceptStatus?.includes(response.status) ?? false;
-      const next =
-        hop < MAX_REDIRECTS && !accepted
-          ? redirectTarget(response, current, ctx.channel.binding.baseUrl)
-          : undefined;
+      const next = hop < MAX_REDIRECTS && !accepted ? redirectTarget(response, current, ctx.base) : undefined;
       if (next === undefined) return { response, authHeader: header, last: current };
       current = next;
     }
@@ -158,4 +181,16 @@ export class AccountHttpClient implements HttpClient {
       details: failure.details === undefined ? undefined : scrubber.scrubValue(failure.details),
     });
   }
+}
+
+/** The root a request's path resolves under: the base URL, or one of the binding's named endpoints. */
+function requestRoot(channel: AccountChannel, endpoint: string | undefined): URL {
+  if (endpoint === undefined) return channel.binding.baseUrl;
+  const root = channel.binding.endpoints.get(endpoint);
+  if (root !== undefined) return root;
+  const known = [...channel.binding.endpoints.keys()];
+  throw new StepError({
+    code: 'validation',
+    message: `${channel.integration.title} has no endpoint "${endpoint}"${known.length > 0 ? `; it has ${known.map((name) => `"${name}"`).join(', ')}` : ''}; nothing was sent`,
+  });
 }

@@ -24,6 +24,7 @@ export function createAccountLimiter(
   whole('concurrency', spec?.concurrency);
   whole('intervalCap', spec?.intervalCap);
   whole('intervalMs', spec?.intervalMs);
+  whole('writeConcurrency', spec?.writeConcurrency);
   if (spec?.intervalCap === undefined) {
     return spec?.concurrency === undefined ? undefined : new PQueue({ concurrency: spec.concurrency });
   }
@@ -33,4 +34,11 @@ export function createAccountLimiter(
     interval: spec.intervalMs ?? DEFAULT_INTERVAL_MS,
     strict: true,
   });
+}
+
+/** Mutating requests of one account queue here first, so at most `writeConcurrency` run at once. */
+export function createWriteLimiter(spec: RateLimitSpec | undefined): PQueue | undefined {
+  return spec?.writeConcurrency === undefined
+    ? undefined
+    : new PQueue({ concurrency: spec.writeConcurrency });
 }

@@ -1,3 +1,4 @@
+import type { RateLimitRefusal } from '../contracts/integration.js';
 import { type ErrorCode, StepError } from '../contracts/step-error.js';
 import { isExhausted, requestedWaitMs } from './retry-delay.js';
 import { bodyForDetails, upstreamMessage } from './upstream-message.js';
@@ -28,11 +29,12 @@ export function responseError(
   label: ExchangeLabel,
   now: number,
   afterRenewal = false,
+  refusal?: RateLimitRefusal,
 ): StepError {
   const { status, headers } = response;
-  const code = codeFor(status, headers);
+  const code = refusal ? 'rate_limited' : codeFor(status, headers);
   const said = upstreamMessage(response.body);
-  const waitMs = requestedWaitMs(headers, now);
+  const waitMs = requestedWaitMs(headers, now) ?? refusal?.minWaitMs;
   const base = `${label.integrationTitle} answered ${status} to ${label.method} ${label.relative}${said ? `: ${said}` : ''}`;
   return new StepError({
     code,

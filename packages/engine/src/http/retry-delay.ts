@@ -15,14 +15,29 @@ export function requestedWaitMs(headers: Record<string, string>, now: number): n
     if (!Number.isNaN(date)) return Math.max(0, date - now);
   }
   if (!isExhausted(headers)) return undefined;
+  const reset = resetAt(headers, now);
+  return reset === undefined ? undefined : Math.max(0, reset - now);
+}
+
+/** What an answer says of its quota: requests left and when the window resets (epoch ms). */
+export function quotaReset(
+  headers: Record<string, string>,
+  now: number,
+): { remaining: number; resetAt: number } | undefined {
+  const remaining = seconds(headers['x-ratelimit-remaining'] ?? headers['ratelimit-remaining']);
+  const reset = resetAt(headers, now);
+  return remaining === undefined || reset === undefined ? undefined : { remaining, resetAt: reset };
+}
+
+function resetAt(headers: Record<string, string>, now: number): number | undefined {
   const epochOrDelay = seconds(headers['x-ratelimit-reset']);
   if (epochOrDelay !== undefined) {
     return epochOrDelay > EPOCH_SECONDS_THRESHOLD
-      ? Math.max(0, Math.ceil(epochOrDelay * 1000 - now))
-      : Math.ceil(epochOrDelay * 1000);
+      ? Math.ceil(epochOrDelay * 1000)
+      : now + Math.ceil(epochOrDelay * 1000);
   }
   const delay = seconds(headers['ratelimit-reset']);
-  return delay === undefined ? undefined : Math.ceil(delay * 1000);
+  return delay === undefined ? undefined : now + Math.ceil(delay * 1000);
 }
 
 /** True when the answer says no requests remain in the current rate-limit window. */

@@ -23,6 +23,10 @@ export interface SendTarget {
 /** What the sends of one `request()` call share. */
 export interface SendContext {
   channel: AccountChannel;
+  /** The root this request's path resolved under (base URL or named endpoint); redirects stay under it. */
+  base: URL;
+  /** The quota this request counts against (the binding's `quotaOf`). */
+  quota: string;
   request: HttpRequest;
   headers: Record<string, string>;
   signal: AbortSignal;
@@ -68,6 +72,7 @@ export async function sendOnce(
       headers: headerRecord(response.headers),
       body: parseBody(text, ctx.request.responseType),
     };
+    ctx.channel.quota.observe(ctx.quota, received.headers, ctx.clock.now());
     record(ctx, target, state, started, received);
     return received;
   } catch (error) {

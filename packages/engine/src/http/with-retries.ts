@@ -33,7 +33,7 @@ export function withRetries<T>(
     shouldRetry: async ({ error, attemptNumber }) => {
       if (!isStepError(error) || !options.canRetry(error)) return false;
       const waitMs = error.retryAfterMs ?? backoffMs(attemptNumber, maxRetryDelayMs, options.random);
-      if (waitMs > maxRetryDelayMs) throw waitTooLong(error, waitMs, maxRetryDelayMs);
+      if (waitMs > maxRetryDelayMs) throw waitTooLong(error, waitMs, maxRetryDelayMs, clock.now());
       options.onRetry?.(error, waitMs, attemptNumber + 1);
       await clock.sleep(waitMs, signal);
       return true;
@@ -41,11 +41,13 @@ export function withRetries<T>(
   });
 }
 
-function waitTooLong(error: StepError, waitMs: number, maxRetryDelayMs: number): StepError {
+function waitTooLong(error: StepError, waitMs: number, maxRetryDelayMs: number, now: number): StepError {
+  const retryAt = new Date(now + waitMs).toISOString();
   return new StepError({
     ...error.toJSON(),
-    message: `${error.message}. The API asks to wait ${Math.ceil(waitMs / 1000)} s, longer than the ${Math.ceil(maxRetryDelayMs / 1000)} s this integration waits (maxRetryDelayMs); try again later`,
+    message: `${error.message}. The API asks to wait ${Math.ceil(waitMs / 1000)} s (until ${retryAt}), longer than the ${Math.ceil(maxRetryDelayMs / 1000)} s this integration waits (maxRetryDelayMs); try again later`,
     retryAfterMs: waitMs,
+    details: { ...error.details, retryAt },
     cause: error,
   });
 }

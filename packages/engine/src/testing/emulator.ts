@@ -7,7 +7,9 @@ import { PendingDelays } from './emulator-delays.js';
 import { EmulatorFaults, type FaultSpec } from './emulator-faults.js';
 import { type RecordedRequest, recordRequest } from './emulator-request-log.js';
 
-export type { Context, Hono } from 'hono';
+export type { Context } from 'hono';
+/** For emulators that mount one API app under several prefixes. */
+export { Hono } from 'hono';
 export type { EmulatorFaults, FaultSpec, InjectedFault } from './emulator-faults.js';
 export type { RecordedRequest } from './emulator-request-log.js';
 

@@ -62,7 +62,10 @@ describe('a rate-limited request waits as long as the API asks, then tries again
     emulator.faults.inject({ path: '/items', status: 429, headers: { 'retry-after': '3600' } });
     const error = await failure(fixture.client().get('/items'));
     expect(error).toMatchObject({ code: 'rate_limited', status: 429, retryAfterMs: 3_600_000 });
-    expect(error.message).toMatch(/asks to wait 3600 s, longer than the 10 s this integration waits/);
+    expect(error.message).toMatch(
+      /asks to wait 3600 s \(until 2030-01-01T01:00:00.000Z\), longer than the 10 s this integration waits/,
+    );
+    expect(error.details).toMatchObject({ retryAt: '2030-01-01T01:00:00.000Z' });
     expect(fixture.clock.sleeps).toEqual([]);
     expect(emulator.requests).toHaveLength(1);
   });

@@ -6,8 +6,8 @@ import type { Effect } from '../../../src/contracts/step.js';
 import { StepError } from '../../../src/contracts/step-error.js';
 import { KyHttpClientFactory } from '../../../src/http/ky-http-client-factory.js';
 import { SecretScrubber } from '../../../src/secrets/secret-scrubber.js';
+import { FakeClock } from '../../../src/testing/fake-clock.js';
 import { MemoryVault } from '../../../src/vault/memory-vault.js';
-import { FakeClock } from './fake-clock.js';
 import { RecordingLogger } from './recording-logger.js';
 
 export interface FixtureOptions {

@@ -1,9 +1,10 @@
-import type { Clock } from '../../../src/contracts/clock.js';
-import { StepError } from '../../../src/contracts/step-error.js';
+import type { Clock } from '../contracts/clock.js';
+import { StepError } from '../contracts/step-error.js';
 
 /**
  * Time that moves only when slept on: sleeps are recorded and end at once, so retry waits are
- * asserted by value instead of measured.
+ * asserted by value instead of measured. Pass it to `testStep(..., { clock })`, and its `now` to an
+ * emulator that keeps time (rate-limit resets), to test waits without waiting.
  */
 export class FakeClock implements Clock {
   readonly sleeps: number[] = [];
@@ -12,9 +13,8 @@ export class FakeClock implements Clock {
 
   constructor(private time = Date.parse('2030-01-01T00:00:00Z')) {}
 
-  now(): number {
-    return this.time;
-  }
+  /** Bound, so `now: clock.now` can be handed to an emulator. */
+  readonly now = (): number => this.time;
 
   async sleep(ms: number, signal?: AbortSignal): Promise<void> {
     this.sleeps.push(ms);
