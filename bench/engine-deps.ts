@@ -1,6 +1,7 @@
 // The bench is not a workspace package, so it borrows the engine's own copies of these libraries:
 // the floor then runs exactly the code the engine runs.
 import jsonata from '../packages/engine/node_modules/jsonata/jsonata.js';
+import ky from '../packages/engine/node_modules/ky/distribution/index.js';
 import pMap from '../packages/engine/node_modules/p-map/index.js';
 
-export { jsonata, pMap };
+export { jsonata, ky, pMap };

@@ -2,8 +2,8 @@ import type { Engine } from '../packages/engine/src/index.js';
 import { createEngine } from '../packages/engine/src/index.js';
 import { spawnBenchEmulator, startBenchEmulator } from './bench-emulator.js';
 import { benchAccount, benchIntegration } from './bench-integration.js';
-import { pMap } from './engine-deps.js';
-import { cpuSampleArms, median, round } from './measure.js';
+import { ky, pMap } from './engine-deps.js';
+import { cpuSampleArms, median, round, sampleArms } from './measure.js';
 import { type BenchResult, judged } from './result.js';
 
 const ITEMS = 200;
@@ -36,6 +36,7 @@ export async function benchHttpFanOut(): Promise<BenchResult> {
       engineCpuUsPerRequest: perRequest(remote.engineCpuUs),
       floorCpuUsPerRequest: perRequest(remote.floorCpuUs),
       ratioEmulatorInProcess: round(median(local.engine) / median(local.floor), 3),
+      kyAloneRatio: round(median(remote.kyAlone.engine) / median(remote.kyAlone.floor), 3),
     },
     target: { metric: 'ratio', max: 1.2, description: 'engine time / floor time <= 1.2' },
     method: {
@@ -45,6 +46,8 @@ export async function benchHttpFanOut(): Promise<BenchResult> {
         'judged with the emulator in a child process (node --import tsx); ratioEmulatorInProcess repeats the measurement with the emulator in the measured process, where its CPU is added to both arms',
       cpu: 'engineCpuUsPerRequest and floorCpuUsPerRequest: CPU time (user + system) of the measured process, per request',
       rateLimit: 'the bench integration sets none, so the client never holds the fan-out below 16',
+      kyAlone:
+        'kyAloneRatio: the same fan-out through a bare ky instance (no engine, no hooks, the options the engine uses) against the same fetch floor: what the required HTTP client costs by itself',
       warmupRounds: OPTIONS.warmup,
       samples: OPTIONS.samples,
       statistic: 'median of samples, engine and floor sampled alternately',
@@ -75,7 +78,23 @@ async function measure(placement: Placement) {
       );
       if (items.length !== ITEMS) throw new Error('B2 floor went wrong');
     };
-    return await cpuSampleArms({ engine: engineArm, floor: floorArm }, OPTIONS);
+    const kyClient = ky.create({ retry: 0, timeout: false, throwHttpErrors: false, redirect: 'manual' });
+    const kyArm = async () => {
+      const items = await pMap(
+        ids,
+        async (id) => {
+          const response = await kyClient(`${emulator.baseUrl}/items/${encodeURIComponent(id)}`, {
+            headers: { authorization, accept: 'application/json' },
+          });
+          if (!response.ok) throw new Error(`B2 ky arm got ${response.status}`);
+          return response.json();
+        },
+        { concurrency: CONCURRENCY },
+      );
+      if (items.length !== ITEMS) throw new Error('B2 ky arm went wrong');
+    };
+    const measured = await cpuSampleArms({ engine: engineArm, floor: floorArm }, OPTIONS);
+    return { ...measured, kyAlone: await sampleArms({ engine: kyArm, floor: floorArm }, OPTIONS) };
   } finally {
     await emulator.close();
   }

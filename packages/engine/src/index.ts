@@ -13,6 +13,7 @@ export * from './contracts/logger.js';
 export * from './contracts/services.js';
 export * from './contracts/step.js';
 export * from './contracts/step-error.js';
+export { catalogMarkdown } from './docs/catalog-markdown.js';
 export { type RunOptions, WorkflowRunner } from './execution/engine.js';
 export { compileExpression, type ExpressionLimits, isExpression } from './expressions/expression.js';
 export * from './http/index.js';

@@ -52,6 +52,7 @@ export function buildProgram(exit: (code: number) => void): Command {
     .command('steps')
     .description('list the installed steps')
     .option('--integration <id>', 'only the steps of one integration')
+    .option('--markdown', 'a Markdown table of each step with its inputs and outputs, for a README')
     .addOption(json)
     .action(action((cli, options) => stepsCommand(options, cli)));
 

@@ -34,6 +34,19 @@ describe('toolsteps steps', () => {
     });
   });
 
+  it('with --markdown prints a README table of each step with its inputs and outputs', async () => {
+    const { code, stdout } = await runCli([...TASKS, 'steps', '--markdown']);
+
+    expect(code).toBe(0);
+    expect(stdout.split('\n')).toEqual([
+      '| step | effect | input | output |',
+      '| --- | --- | --- | --- |',
+      '| `tasks.list_tasks` | read | `status?`, `label?` | `tasks`, `count` |',
+      '| `tasks.complete_task` | write | `id`, `note?` | `id`, `title`, `status`, `labels`, `due?`, `note?` |',
+      '',
+    ]);
+  });
+
   it('exits 2 on an unknown integration, naming the installed ones', async () => {
     const { code, stdout, stderr } = await runCli([...TASKS, 'steps', '--integration', 'taks']);
 

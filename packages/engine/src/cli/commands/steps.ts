@@ -1,11 +1,12 @@
 import type { Engine } from '../../container/create-engine.js';
 import type { CatalogEntry } from '../../contracts/services.js';
+import { catalogMarkdown } from '../../docs/catalog-markdown.js';
 import type { CliContext } from '../cli-context.js';
 import { EXIT, UsageError } from '../exit-codes.js';
 
 /** `toolsteps steps`: the catalog, as a table or JSON. */
 export async function stepsCommand(
-  options: { integration?: string; json?: boolean },
+  options: { integration?: string; json?: boolean; markdown?: boolean },
   cli: CliContext,
 ): Promise<number> {
   const engine = await cli.engine();
@@ -24,6 +25,10 @@ export async function stepsCommand(
   }
   if (options.json) {
     cli.output.json(entries.map(({ input: _input, output: _output, ...summary }) => summary));
+    return EXIT.ok;
+  }
+  if (options.markdown) {
+    cli.output.line(catalogMarkdown(entries).trimEnd());
     return EXIT.ok;
   }
   if (entries.length === 0) {
