@@ -1,35 +1,90 @@
-import { defineIntegration, Type } from '@toolsteps/engine';
+import { defineIntegration } from '@toolsteps/engine';
+import { GithubConnection, githubBaseUrl, githubGraphqlRoot, rateLimitWaitMs } from './connection.js';
+import { githubQuota, secondaryRateLimit } from './rate-limits.js';
+import { apiCall } from './steps/api-call.js';
+import { createBranch } from './steps/create-branch.js';
+import { createGist } from './steps/create-gist.js';
+import { createIssue } from './steps/create-issue.js';
+import { createIssueComment } from './steps/create-issue-comment.js';
+import { createOrUpdateFile } from './steps/create-or-update-file.js';
+import { createPullRequest } from './steps/create-pull-request.js';
+import { createRepository } from './steps/create-repository.js';
+import { createWorkflowDispatch } from './steps/create-workflow-dispatch.js';
+import { disableWorkflow } from './steps/disable-workflow.js';
+import { enableWorkflow } from './steps/enable-workflow.js';
+import { getCommit } from './steps/get-commit.js';
+import { getIssueAssignees } from './steps/get-issue-assignees.js';
+import { getRepository } from './steps/get-repository.js';
+import { getRepositoryContent } from './steps/get-repository-content.js';
+import { getReviewers } from './steps/get-reviewers.js';
+import { getWorkflowRun } from './steps/get-workflow-run.js';
+import { listCommits } from './steps/list-commits.js';
+import { listGistsForUser } from './steps/list-gists-for-user.js';
+import { listReleases } from './steps/list-releases.js';
+import { listWorkflowRuns } from './steps/list-workflow-runs.js';
+import { searchIssues } from './steps/search-issues.js';
+import { starRepo } from './steps/star-repo.js';
+import { updateGist } from './steps/update-gist.js';
+import { updateIssue } from './steps/update-issue.js';
+import { updateProjectItemStatus } from './steps/update-project-item-status.js';
 
-/** GitHub REST API. Steps arrive with their issue; the connection and HTTP addressing are settled here. */
+/** GitHub's REST API (and the Projects v2 part of GraphQL): spec sections 2.6, 4.7, 5.2, 7 and 8. */
 const github = defineIntegration({
   id: 'github',
   title: 'GitHub',
   description:
     'Code hosting: repositories, branches, commits, issues, pull requests, workflows, gists, releases.',
   status: 'stable',
-  connection: Type.Object({
-    baseUrl: Type.Optional(
-      Type.String({
-        format: 'uri',
-        description:
-          'API root; default https://api.github.com (GitHub Enterprise Server: https://HOST/api/v3)',
-      }),
-    ),
-    login: Type.Optional(Type.String({ description: 'The login the token belongs to' })),
-  }),
+  connection: GithubConnection,
   // An OAuth access token from the authorization grant, or a fine-grained token: both are Bearer tokens.
   auth: { kind: 'token' },
   http: (account) => ({
-    baseUrl: String(account.settings.baseUrl ?? 'https://api.github.com'),
+    baseUrl: githubBaseUrl(account),
+    endpoints: { graphql: githubGraphqlRoot(account) },
     headers: {
       accept: 'application/vnd.github+json',
       'x-github-api-version': '2022-11-28',
       'user-agent': 'toolsteps',
     },
-    // GitHub asks integrations not to send mutating requests concurrently for one account.
-    rateLimit: { concurrency: 4 },
+    maxRetryDelayMs: rateLimitWaitMs(account),
+    // GitHub asks integrations not to send mutating requests concurrently for one account. The hourly
+    // budget is the one GitHub reports (x-ratelimit-*), which the engine counts down and honours.
+    rateLimit: { concurrency: 4, writeConcurrency: 1 },
+    rateLimitRefusal: secondaryRateLimit,
+    quotaOf: githubQuota,
   }),
-  steps: [],
+  emulate: async () => {
+    const { startGithubEmulator } = await import('./testing/index.js');
+    return startGithubEmulator();
+  },
+  steps: [
+    apiCall,
+    createRepository,
+    getRepository,
+    getRepositoryContent,
+    starRepo,
+    createBranch,
+    getCommit,
+    listCommits,
+    createOrUpdateFile,
+    createIssue,
+    createIssueComment,
+    updateIssue,
+    getIssueAssignees,
+    searchIssues,
+    createPullRequest,
+    getReviewers,
+    updateProjectItemStatus,
+    createWorkflowDispatch,
+    enableWorkflow,
+    disableWorkflow,
+    getWorkflowRun,
+    listWorkflowRuns,
+    createGist,
+    updateGist,
+    listGistsForUser,
+    listReleases,
+  ],
 });
 
 export default github;

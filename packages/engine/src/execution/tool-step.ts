@@ -102,7 +102,7 @@ export async function runToolStep(
       checkOutput(step.id, step.output, result);
       return result;
     } catch (thrown) {
-      const error = toStepError(thrown);
+      const error = inWorkflow(toStepError(thrown), node.pointer);
       const retryable = attempt < node.retry.maxAttempts && node.retry.on.has(error.code) && !signal.aborted;
       if (!retryable) throw error;
       const delayMs = retryDelay(node.retry, attempt, error.retryAfterMs, run.random);
@@ -122,6 +122,16 @@ export async function runToolStep(
       deadline.dispose();
     }
   }
+}
+
+/**
+ * A step names a bad input by its place in the args (`/args/sha`); the workflow author needs its
+ * place in the file, as input validation gives it (`/steps/2/args/sha`).
+ */
+function inWorkflow(error: StepError, pointer: string): StepError {
+  const field = error.field;
+  if (field === undefined || !(field === '/args' || field.startsWith('/args/'))) return error;
+  return new StepError({ ...error.toJSON(), field: `${pointer}${field}`, cause: error.cause });
 }
 
 /** A step returning something its output schema does not allow is a bug in the step, not the workflow. */

@@ -1,4 +1,5 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
+import { describeSchemaErrors } from '../workflow/describe-schema-errors.js';
 import { createAjv } from './create-ajv.js';
 import { escapePointer } from './json-pointer.js';
 
@@ -19,7 +20,22 @@ const cache = new WeakMap<object, ValidateFunction>();
 export function schemaCheck(schema: object): SchemaCheck {
   const compiled = cache.get(schema) ?? ajv.compile(schema);
   cache.set(schema, compiled);
-  return (value) => (compiled(value) ? [] : (compiled.errors ?? []).map(toViolation));
+  return (value) => {
+    if (compiled(value)) return [];
+    const errors = compiled.errors ?? [];
+    // With alternatives, report the branch the value was meant for, not every branch's complaints.
+    if (!errors.some((error) => error.keyword === 'anyOf' || error.keyword === 'oneOf')) {
+      return errors.map(toViolation);
+    }
+    return describeSchemaErrors(errors).map((described) =>
+      described.missing === undefined
+        ? { pointer: described.locate ?? described.pointer, message: described.message }
+        : {
+            pointer: `${described.pointer}/${escapePointer(described.missing)}`,
+            message: `is required (missing "${described.missing}")`,
+          },
+    );
+  };
 }
 
 export function toViolation(error: ErrorObject): SchemaViolation {

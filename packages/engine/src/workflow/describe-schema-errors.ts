@@ -15,6 +15,8 @@ export interface SchemaMessage {
   at?: 'key';
   /** The name a did-you-mean proposed, if any. */
   suggestion?: string;
+  /** For a missing property: its name. */
+  missing?: string;
 }
 
 const COMBINATORS = new Set(['anyOf', 'oneOf']);
@@ -112,7 +114,10 @@ function describeOne(error: ErrorObject, base: string): SchemaMessage {
   });
   switch (error.keyword) {
     case 'required':
-      return plain(`missing required property "${params.missingProperty}"`);
+      return {
+        ...plain(`missing required property "${params.missingProperty}"`),
+        missing: params.missingProperty,
+      };
     case 'additionalProperties':
     case 'unevaluatedProperties':
       return unknownProperty(error, pointer, params.additionalProperty ?? params.unevaluatedProperty);

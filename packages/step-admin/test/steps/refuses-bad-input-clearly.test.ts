@@ -79,7 +79,7 @@ describe('bad input to the administration steps', () => {
       { invite_code: 'inv-1' },
       { account: accountWith(emulator, { settings: { projectId: undefined } }) },
     );
-    expect(error).toMatchObject({ code: 'validation', field: '/args/project_id' });
+    expect(error).toMatchObject({ code: 'validation', field: '/steps/0/args/project_id' });
     expect(error.message).toContain('No project id');
   });
 

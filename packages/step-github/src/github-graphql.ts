@@ -1,0 +1,46 @@
+import { type StepContext, StepError } from '@toolsteps/engine';
+
+interface GraphqlAnswer<T> {
+  data?: T | null;
+  errors?: Array<{ message?: string; type?: string; path?: ReadonlyArray<string | number> }>;
+}
+
+/** GraphQL error types that say what is wrong with the request, not with GitHub. */
+const ERROR_CODES: Record<string, 'not_found' | 'forbidden' | 'validation' | 'rate_limited'> = {
+  NOT_FOUND: 'not_found',
+  FORBIDDEN: 'forbidden',
+  INSUFFICIENT_SCOPES: 'forbidden',
+  RATE_LIMITED: 'rate_limited',
+  UNPROCESSABLE: 'validation',
+};
+
+/**
+ * One GraphQL call through the account's `graphql` endpoint. GitHub answers errors with status 200
+ * and an `errors` array: those become a StepError quoting GitHub's messages.
+ */
+export async function graphql<T>(
+  ctx: StepContext,
+  query: string,
+  variables: Record<string, unknown>,
+  effect: 'read' | 'write',
+): Promise<T> {
+  const { body } = await ctx.http.request<GraphqlAnswer<T>>({
+    method: 'POST',
+    endpoint: 'graphql',
+    path: 'graphql',
+    json: { query, variables },
+    // GraphQL reads are POSTs too: a query is safe to repeat, a mutation is not.
+    retrySafe: effect === 'read',
+  });
+  const errors = body?.errors ?? [];
+  if (errors.length > 0 || body?.data === undefined || body.data === null) {
+    const first = errors[0];
+    const messages = errors.map((error) => error.message ?? 'unknown error').join('; ');
+    throw new StepError({
+      code: (first?.type && ERROR_CODES[first.type]) || 'upstream',
+      message: `GitHub GraphQL answered with ${errors.length === 1 ? 'an error' : `${errors.length} errors`}: ${messages || 'no data'}`,
+      details: { errors: errors.map(({ message, type, path }) => ({ message, type, path })) },
+    });
+  }
+  return body.data;
+}

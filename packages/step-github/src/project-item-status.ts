@@ -1,0 +1,70 @@
+import { type StepContext, StepError } from '@toolsteps/engine';
+import { graphql } from './github-graphql.js';
+import { SET_OPTION } from './project-status-queries.js';
+
+/** The ids a status change needs, and the status name they stand for. */
+export interface StatusTarget {
+  project_id: string;
+  item_id: string;
+  field_id: string;
+  option_id: string;
+  status: string;
+}
+
+export interface Option {
+  id: string;
+  name: string;
+}
+
+/** A project field as the queries ask for it: options only when it is single-select. */
+export interface SingleSelectField {
+  __typename: string;
+  id?: string;
+  name?: string;
+  project?: { id: string };
+  options?: Option[];
+}
+
+/** Sets the item's single-select field to the option. */
+export async function setStatus(ctx: StepContext, target: StatusTarget): Promise<void> {
+  await graphql(
+    ctx,
+    SET_OPTION,
+    {
+      projectId: target.project_id,
+      itemId: target.item_id,
+      fieldId: target.field_id,
+      optionId: target.option_id,
+    },
+    'write',
+  );
+}
+
+/** The field as a single-select one, or a validation error saying why it cannot hold a status. */
+export function singleSelect(
+  field: SingleSelectField | null,
+  name: string,
+  where: string,
+  pointer = '/args/field',
+): Required<SingleSelectField> {
+  if (field === null || field === undefined) {
+    throw new StepError({
+      code: 'validation',
+      field: pointer,
+      message: `${where} has no field named "${name}"`,
+    });
+  }
+  if (field.__typename !== 'ProjectV2SingleSelectField') {
+    throw new StepError({
+      code: 'validation',
+      field: pointer,
+      message: `The field "${field.name ?? name}" of ${where} is not a single-select field, so it has no status options`,
+    });
+  }
+  return field as Required<SingleSelectField>;
+}
+
+/** `a, b, c` for an error message. */
+export function listed<T>(items: T[], label: (item: T) => string): string {
+  return items.map(label).join(', ') || '(none)';
+}

@@ -1,0 +1,33 @@
+import { defineStep, type Static, Type } from '@toolsteps/engine';
+import { Owner, Repo, repoPath, segment } from '../github-paths.js';
+import { IssueComment, IssueNumber } from '../issue-shapes.js';
+
+export const createIssueComment = defineStep({
+  id: 'github.create_issue_comment',
+  title: 'Create Issue Comment',
+  description:
+    'Comments on an issue or a pull request (pull requests take issue comments too). A locked conversation only takes comments from collaborators with push access.',
+  effect: 'write',
+  input: Type.Object(
+    {
+      owner: Owner,
+      repo: Repo,
+      issue_number: IssueNumber('The number of the issue or pull request'),
+      body: Type.String({
+        minLength: 1,
+        maxLength: 65536,
+        description: 'The contents of the comment (Markdown)',
+      }),
+    },
+    { additionalProperties: false },
+  ),
+  output: IssueComment,
+  run: async ({ owner, repo, issue_number, body }, ctx) => {
+    const answer = await ctx.http.request<Static<typeof IssueComment>>({
+      method: 'POST',
+      path: repoPath(owner, repo, 'issues', segment(issue_number), 'comments'),
+      json: { body },
+    });
+    return answer.body;
+  },
+});

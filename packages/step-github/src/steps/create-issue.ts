@@ -1,0 +1,47 @@
+import { defineStep, type Static, Type } from '@toolsteps/engine';
+import { Owner, Repo, repoPath } from '../github-paths.js';
+import { Issue, LabelName, UserLogin } from '../issue-shapes.js';
+
+export const createIssue = defineStep({
+  id: 'github.create_issue',
+  title: 'Create Issue',
+  description:
+    'Opens an issue in a repository. Labels, assignees and a milestone need push access: GitHub silently drops them for other accounts, and creates labels it does not know yet.',
+  effect: 'write',
+  input: Type.Object(
+    {
+      owner: Owner,
+      repo: Repo,
+      title: Type.String({ minLength: 1, maxLength: 256, description: 'The title of the issue' }),
+      body: Type.Optional(
+        Type.String({ maxLength: 65536, description: 'The contents of the issue (Markdown)' }),
+      ),
+      assignees: Type.Optional(
+        Type.Array(UserLogin, {
+          maxItems: 10,
+          uniqueItems: true,
+          description: 'Logins to assign; each must have push access to the repository',
+        }),
+      ),
+      labels: Type.Optional(
+        Type.Array(LabelName, {
+          uniqueItems: true,
+          description: 'Label names, e.g. ["bug", "good first issue"]',
+        }),
+      ),
+      milestone: Type.Optional(
+        Type.Integer({ minimum: 1, description: 'The number of a milestone of the repository' }),
+      ),
+    },
+    { additionalProperties: false },
+  ),
+  output: Issue,
+  run: async ({ owner, repo, ...fields }, ctx) => {
+    const { body } = await ctx.http.request<Static<typeof Issue>>({
+      method: 'POST',
+      path: repoPath(owner, repo, 'issues'),
+      json: fields,
+    });
+    return body;
+  },
+});

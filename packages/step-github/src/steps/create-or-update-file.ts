@@ -1,0 +1,102 @@
+import { defineStep, type Static, type StepContext, StepError, Type } from '@toolsteps/engine';
+import { FilePath, Owner, Ref, Repo, repoPath, segments } from '../github-paths.js';
+import { ContentEntry } from '../repository-shapes.js';
+
+const Person = Type.Object(
+  {
+    name: Type.String({ minLength: 1 }),
+    email: Type.String({ minLength: 1, format: 'email' }),
+    date: Type.Optional(Type.String({ format: 'date-time' })),
+  },
+  { additionalProperties: false },
+);
+
+const FileCommit = Type.Object({
+  content: ContentEntry,
+  commit: Type.Object({
+    sha: Type.String(),
+    html_url: Type.String(),
+    message: Type.String(),
+    parents: Type.Array(Type.Object({ sha: Type.String() })),
+  }),
+  created: Type.Boolean({ description: 'true when the file was new, false when it was updated' }),
+});
+
+export const createOrUpdateFile = defineStep({
+  id: 'github.create_or_update_file',
+  title: 'Create or Update File Contents',
+  description:
+    "Writes a text file in one commit (PUT /repos/{owner}/{repo}/contents/{path}). Without sha the file's current sha is read first; with sha the write fails if the file changed since.",
+  effect: 'write',
+  input: Type.Object(
+    {
+      owner: Owner,
+      repo: Repo,
+      path: FilePath,
+      content: Type.String({ description: 'The new content as text; sent as UTF-8 in base64' }),
+      message: Type.String({ minLength: 1, description: 'The commit message' }),
+      branch: Type.Optional({
+        ...Ref,
+        description: "The branch to commit to; default the repository's default branch",
+      }),
+      sha: Type.Optional(
+        Type.String({
+          pattern: '^[0-9a-fA-F]{40}$',
+          description:
+            'The blob sha of the file as you read it: the write is refused if the file changed since',
+        }),
+      ),
+      committer: Type.Optional({ ...Person, description: 'Default: the connected user' }),
+      author: Type.Optional({ ...Person, description: 'Default: the committer' }),
+    },
+    { additionalProperties: false },
+  ),
+  output: FileCommit,
+  run: async (input, ctx) => {
+    const { owner, repo, path, content, sha, ...rest } = input;
+    const filePath = repoPath(owner, repo, 'contents', segments(path));
+    const current = sha ?? (await currentSha(ctx, filePath, input.branch));
+    const { status, body } = await ctx.http.request<Static<typeof FileCommit>>({
+      method: 'PUT',
+      path: filePath,
+      json: {
+        ...rest,
+        content: Buffer.from(content, 'utf8').toString('base64'),
+        ...(current ? { sha: current } : {}),
+      },
+      acceptStatus: [409],
+    });
+    if (status === 409) {
+      throw new StepError({
+        code: 'validation',
+        field: '/args/sha',
+        status,
+        message: `${owner}/${repo}:${path} changed since sha ${current} was read, so it was not overwritten; read the file again and retry with its current sha`,
+      });
+    }
+    return { ...body, created: status === 201 };
+  },
+});
+
+/** The file's blob sha on the branch, or undefined when it does not exist yet (404: create it). */
+async function currentSha(
+  ctx: StepContext,
+  filePath: string,
+  branch: string | undefined,
+): Promise<string | undefined> {
+  const { status, body } = await ctx.http.request<{ type?: string; sha?: string } | unknown[]>({
+    method: 'GET',
+    path: filePath,
+    query: { ref: branch },
+    acceptStatus: [404],
+  });
+  if (status === 404) return undefined;
+  if (Array.isArray(body) || body.type !== 'file') {
+    throw new StepError({
+      code: 'validation',
+      field: '/args/path',
+      message: `${filePath.replace(/^repos\//, '')} is a ${Array.isArray(body) ? 'folder' : (body.type ?? 'non-file')}, not a file; nothing was written`,
+    });
+  }
+  return body.sha;
+}

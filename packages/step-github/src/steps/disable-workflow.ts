@@ -1,0 +1,14 @@
+import { defineStep, Type } from '@toolsteps/engine';
+import { Owner, Repo } from '../github-paths.js';
+import { setWorkflowEnabled, Workflow, WorkflowId } from '../github-workflows.js';
+
+export const disableWorkflow = defineStep({
+  id: 'github.disable_workflow',
+  title: 'Disable Workflow',
+  description:
+    'Disables a GitHub Actions workflow (its state becomes disabled_manually; it no longer runs) and returns the workflow.',
+  effect: 'write',
+  input: Type.Object({ owner: Owner, repo: Repo, workflow_id: WorkflowId }, { additionalProperties: false }),
+  output: Workflow,
+  run: (input, ctx) => setWorkflowEnabled(ctx, input, 'disable'),
+});

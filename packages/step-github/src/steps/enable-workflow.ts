@@ -1,0 +1,13 @@
+import { defineStep, Type } from '@toolsteps/engine';
+import { Owner, Repo } from '../github-paths.js';
+import { setWorkflowEnabled, Workflow, WorkflowId } from '../github-workflows.js';
+
+export const enableWorkflow = defineStep({
+  id: 'github.enable_workflow',
+  title: 'Enable Workflow',
+  description: 'Enables a GitHub Actions workflow (its state becomes active) and returns the workflow.',
+  effect: 'write',
+  input: Type.Object({ owner: Owner, repo: Repo, workflow_id: WorkflowId }, { additionalProperties: false }),
+  output: Workflow,
+  run: (input, ctx) => setWorkflowEnabled(ctx, input, 'enable'),
+});

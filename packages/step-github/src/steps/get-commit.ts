@@ -1,0 +1,32 @@
+import { defineStep, type Static, StepError, Type } from '@toolsteps/engine';
+import { Owner, Ref, Repo, repoPath } from '../github-paths.js';
+import { Commit } from '../repository-shapes.js';
+
+export const getCommit = defineStep({
+  id: 'github.get_commit',
+  title: 'Get Commit',
+  description:
+    'Reads one commit with its message, author, parents and changed files; ref is a sha, a branch or a tag (GET /repos/{owner}/{repo}/commits/{ref}).',
+  effect: 'read',
+  input: Type.Object({ owner: Owner, repo: Repo, ref: Ref }, { additionalProperties: false }),
+  output: Commit,
+  run: async (input, ctx) => {
+    try {
+      // One segment, a slash included (feature%2Fx), as GitHub reads a ref there.
+      const path = repoPath(input.owner, input.repo, 'commits', encodeURIComponent(input.ref));
+      return (await ctx.http.get<Static<typeof Commit>>(path)).body;
+    } catch (error) {
+      // GitHub answers an unknown ref with 422 "No commit found for SHA": to a workflow that is not_found.
+      if (error instanceof StepError && error.status === 422) {
+        throw new StepError({
+          code: 'not_found',
+          field: '/args/ref',
+          status: 422,
+          message: `"${input.ref}" is no commit, branch or tag of ${input.owner}/${input.repo} (${error.message})`,
+          cause: error,
+        });
+      }
+      throw error;
+    }
+  },
+});

@@ -1,0 +1,17 @@
+import { defineStep, type Static, Type } from '@toolsteps/engine';
+import { Owner, Repo, repoPath } from '../github-paths.js';
+import { Repository } from '../repository-shapes.js';
+
+export const getRepository = defineStep({
+  id: 'github.get_repository',
+  title: 'Get Repository Info',
+  description:
+    "Reads a repository: owner, visibility, default branch, counts and the connected account's permissions (GET /repos/{owner}/{repo}).",
+  effect: 'read',
+  input: Type.Object({ owner: Owner, repo: Repo }, { additionalProperties: false }),
+  output: Repository,
+  run: async (input, ctx) => {
+    const { body } = await ctx.http.get<Static<typeof Repository>>(repoPath(input.owner, input.repo));
+    return body;
+  },
+});

@@ -1,0 +1,255 @@
+import type { GithubState } from './github-state.js';
+
+export type WorkflowState =
+  | 'active'
+  | 'deleted'
+  | 'disabled_fork'
+  | 'disabled_inactivity'
+  | 'disabled_manually';
+
+/** One `on.workflow_dispatch.inputs` entry of a workflow file. */
+export interface DispatchInputSpec {
+  type: 'string' | 'boolean' | 'choice' | 'number' | 'environment';
+  required?: boolean;
+  default?: string | boolean | number;
+  /** The allowed values of a `choice` input. */
+  options?: string[];
+  description?: string;
+}
+
+export interface WorkflowRecord {
+  id: number;
+  node_id: string;
+  repoKey: string;
+  name: string;
+  /** `.github/workflows/ci.yml`; the API also accepts the file name in place of the id. */
+  path: string;
+  state: WorkflowState;
+  created_at: string;
+  updated_at: string;
+  /** The events of its `on:` key. */
+  events: string[];
+  /** The `workflow_dispatch` inputs, when `events` has that trigger. */
+  dispatchInputs: Record<string, DispatchInputSpec>;
+}
+
+export const RUN_STATUSES = [
+  'requested',
+  'waiting',
+  'pending',
+  'queued',
+  'in_progress',
+  'completed',
+] as const;
+export type RunStatus = (typeof RUN_STATUSES)[number];
+
+export const RUN_CONCLUSIONS = [
+  'action_required',
+  'cancelled',
+  'failure',
+  'neutral',
+  'skipped',
+  'stale',
+  'success',
+  'timed_out',
+] as const;
+export type RunConclusion = (typeof RUN_CONCLUSIONS)[number];
+
+export interface WorkflowRunRecord {
+  id: number;
+  node_id: string;
+  repoKey: string;
+  workflow_id: number;
+  run_number: number;
+  run_attempt: number;
+  check_suite_id: number;
+  check_suite_node_id: string;
+  event: string;
+  status: RunStatus;
+  conclusion: RunConclusion | null;
+  /** The conclusion the run reaches when it completes on its own. */
+  outcome: RunConclusion;
+  head_branch: string | null;
+  head_sha: string;
+  /** Logins. */
+  actor: string;
+  triggering_actor: string;
+  display_title: string;
+  /** The `workflow_dispatch` inputs it ran with, defaults filled in. */
+  inputs: Record<string, string | boolean | number>;
+  created_at: string;
+  updated_at: string;
+  run_started_at: string;
+}
+
+export type NewRun = Pick<
+  WorkflowRunRecord,
+  'event' | 'head_branch' | 'head_sha' | 'actor' | 'display_title'
+> &
+  Partial<
+    Pick<
+      WorkflowRunRecord,
+      'status' | 'conclusion' | 'outcome' | 'inputs' | 'created_at' | 'triggering_actor'
+    >
+  >;
+
+/** The run filters of GET .../actions/runs, as GitHub names them. */
+export interface RunFilter {
+  workflow_id?: number;
+  /** A status or a conclusion. */
+  status?: string;
+  branch?: string;
+  event?: string;
+  actor?: string;
+  head_sha?: string;
+  check_suite_id?: number;
+  /** Tells whether a run's `created_at` is in the asked range. */
+  created?: (createdAt: string) => boolean;
+}
+
+/**
+ * Workflows and their runs per repository. A run moves on one step each time it is read on its own
+ * (queued, in_progress, then completed with its outcome): tests and the demo watch a dispatched run
+ * finish by polling it, with no clock involved. `completeRun` settles a run at once.
+ */
+export class ActionsStore {
+  readonly #workflows = new Map<string, WorkflowRecord[]>();
+  readonly #runs = new Map<string, WorkflowRunRecord[]>();
+
+  constructor(private readonly state: GithubState) {}
+
+  addWorkflow(
+    repoKey: string,
+    fields: Pick<WorkflowRecord, 'name' | 'path'> &
+      Partial<Pick<WorkflowRecord, 'state' | 'events' | 'dispatchInputs' | 'created_at'>>,
+  ): WorkflowRecord {
+    const id = this.state.nextId();
+    const created = fields.created_at ?? this.state.isoNow();
+    const workflow: WorkflowRecord = {
+      state: 'active',
+      events: ['push'],
+      dispatchInputs: {},
+      ...fields,
+      id,
+      node_id: this.state.nodeId('W', id),
+      repoKey,
+      created_at: created,
+      updated_at: created,
+    };
+    this.#workflows.set(repoKey, [...this.workflows(repoKey), workflow]);
+    return workflow;
+  }
+
+  workflows(repoKey: string): readonly WorkflowRecord[] {
+    return this.#workflows.get(repoKey) ?? [];
+  }
+
+  /** By numeric id, or by file name (`ci.yml`) as the API allows. */
+  workflow(repoKey: string, idOrFileName: string): WorkflowRecord | undefined {
+    const byId = /^\d+$/.test(idOrFileName) ? Number(idOrFileName) : undefined;
+    return this.workflows(repoKey).find((workflow) =>
+      byId !== undefined ? workflow.id === byId : workflow.path.split('/').pop() === idOrFileName,
+    );
+  }
+
+  setWorkflowState(workflow: WorkflowRecord, state: WorkflowState): void {
+    if (workflow.state === state) return;
+    workflow.state = state;
+    workflow.updated_at = this.state.isoNow();
+  }
+
+  addRun(workflow: WorkflowRecord, fields: NewRun): WorkflowRunRecord {
+    const id = this.state.nextId();
+    const checkSuiteId = this.state.nextId();
+    const created = fields.created_at ?? this.state.isoNow();
+    const previous = this.runs(workflow.repoKey, { workflow_id: workflow.id });
+    const run: WorkflowRunRecord = {
+      status: 'queued',
+      conclusion: null,
+      outcome: 'success',
+      inputs: {},
+      triggering_actor: fields.actor,
+      ...fields,
+      id,
+      node_id: this.state.nodeId('WFR', id),
+      repoKey: workflow.repoKey,
+      workflow_id: workflow.id,
+      run_number: previous.length + 1,
+      run_attempt: 1,
+      check_suite_id: checkSuiteId,
+      check_suite_node_id: this.state.nodeId('CS', checkSuiteId),
+      created_at: created,
+      updated_at: created,
+      run_started_at: created,
+    };
+    this.#runs.set(workflow.repoKey, [...(this.#runs.get(workflow.repoKey) ?? []), run]);
+    return run;
+  }
+
+  /** A repository's runs, newest first, narrowed by the filter. */
+  runs(repoKey: string, filter: RunFilter = {}): WorkflowRunRecord[] {
+    const matches = (run: WorkflowRunRecord) =>
+      (filter.workflow_id === undefined || run.workflow_id === filter.workflow_id) &&
+      (filter.status === undefined || run.status === filter.status || run.conclusion === filter.status) &&
+      (filter.branch === undefined || run.head_branch === filter.branch) &&
+      (filter.event === undefined || run.event === filter.event) &&
+      (filter.actor === undefined || run.actor.toLowerCase() === filter.actor.toLowerCase()) &&
+      (filter.head_sha === undefined || run.head_sha === filter.head_sha) &&
+      (filter.check_suite_id === undefined || run.check_suite_id === filter.check_suite_id) &&
+      (filter.created === undefined || filter.created(run.created_at));
+    return (this.#runs.get(repoKey) ?? [])
+      .filter(matches)
+      .sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id);
+  }
+
+  run(repoKey: string, runId: number): WorkflowRunRecord | undefined {
+    return this.#runs.get(repoKey)?.find((run) => run.id === runId);
+  }
+
+  /** Any repository's run by id, for tests and the demo. */
+  runById(runId: number): WorkflowRunRecord | undefined {
+    for (const runs of this.#runs.values()) {
+      const run = runs.find((candidate) => candidate.id === runId);
+      if (run !== undefined) return run;
+    }
+    return undefined;
+  }
+
+  /** One step on: queued (or waiting) to in_progress, in_progress to completed with its outcome. */
+  advance(run: WorkflowRunRecord): void {
+    if (run.status === 'completed') return;
+    if (run.status === 'in_progress') this.#complete(run, run.outcome);
+    else {
+      run.status = 'in_progress';
+      run.run_started_at = this.state.isoNow();
+      run.updated_at = run.run_started_at;
+    }
+  }
+
+  /** The conclusion a run will reach when it completes by itself. */
+  planOutcome(runId: number, outcome: RunConclusion): WorkflowRunRecord {
+    const run = this.#known(runId);
+    run.outcome = outcome;
+    return run;
+  }
+
+  /** Completes a run now with the given conclusion (default: its planned outcome). */
+  completeRun(runId: number, conclusion?: RunConclusion): WorkflowRunRecord {
+    const run = this.#known(runId);
+    this.#complete(run, conclusion ?? run.outcome);
+    return run;
+  }
+
+  #complete(run: WorkflowRunRecord, conclusion: RunConclusion): void {
+    run.status = 'completed';
+    run.conclusion = conclusion;
+    run.outcome = conclusion;
+    run.updated_at = this.state.isoNow();
+  }
+
+  #known(runId: number): WorkflowRunRecord {
+    const run = this.runById(runId);
+    if (run === undefined) throw new Error(`No workflow run ${runId} in the emulator`);
+    return run;
+  }
+}

@@ -1,0 +1,39 @@
+import type { Context } from '@toolsteps/engine/testing';
+import { notFound } from './github-api-error.js';
+import { callerOf } from './github-caller.js';
+import type { Repository } from './github-model.js';
+import { repoKey } from './github-model.js';
+import { paginate } from './github-pagination.js';
+import type { RouteModule } from './github-routes.js';
+import { hasPermission } from './issue-access.js';
+import { releaseJson } from './release-json.js';
+import type { ReleaseRecord } from './releases-store.js';
+
+/** Reading releases: the list (drafts for pushers only), the latest one, and one by tag. */
+export const registerReleaseRoutes: RouteModule = (api, state) => {
+  api.get('/repos/:owner/:repo/releases', (c) => {
+    const repo = repositoryOf(c);
+    const withDrafts = hasPermission(state(), repo, callerOf(c).login, 'push');
+    const releases = state().releases.list(repoKey(repo.owner, repo.name), withDrafts);
+    return c.json(paginate(c, releases).map((release) => releaseJson(c, state(), repo, release)));
+  });
+
+  api.get('/repos/:owner/:repo/releases/latest', (c) => {
+    const repo = repositoryOf(c);
+    return answer(c, repo, state().releases.latest(repoKey(repo.owner, repo.name)));
+  });
+
+  api.get('/repos/:owner/:repo/releases/tags/:tag', (c) => {
+    const repo = repositoryOf(c);
+    return answer(c, repo, state().releases.byTag(repoKey(repo.owner, repo.name), c.req.param('tag')));
+  });
+
+  function repositoryOf(c: Context): Repository {
+    return state().visibleRepository(c.req.param('owner') ?? '', c.req.param('repo') ?? '', callerOf(c));
+  }
+
+  function answer(c: Context, repo: Repository, release: ReleaseRecord | undefined) {
+    if (release === undefined) throw notFound();
+    return c.json(releaseJson(c, state(), repo, release));
+  }
+};
