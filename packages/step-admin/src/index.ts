@@ -37,3 +37,15 @@ const admin = defineIntegration({
 
 export default admin;
 export { permissionsForRole, ROLES } from './permissions.js';
+
+// Each step by name, so `import { createInvite } from '@toolsteps/step-admin'` brings its integration along.
+export {
+  apiCall,
+  changeInviteRole,
+  createInvite,
+  createProject,
+  deleteInvite,
+  deleteProject,
+  removeUser,
+  updateUserRole,
+};

@@ -57,8 +57,9 @@ const github = defineIntegration({
     const { startGithubEmulator } = await import('./testing/index.js');
     return startGithubEmulator();
   },
+  // In the order of the spec's table (4.7): repository, branch and commit, issue, pull request,
+  // workflow, gist, release, custom.
   steps: [
-    apiCall,
     createRepository,
     getRepository,
     getRepositoryContent,
@@ -84,7 +85,38 @@ const github = defineIntegration({
     updateGist,
     listGistsForUser,
     listReleases,
+    apiCall,
   ],
 });
 
 export default github;
+
+// Each step by name, so `import { createIssue } from '@toolsteps/step-github'` brings its integration along.
+export {
+  apiCall,
+  createBranch,
+  createGist,
+  createIssue,
+  createIssueComment,
+  createOrUpdateFile,
+  createPullRequest,
+  createRepository,
+  createWorkflowDispatch,
+  disableWorkflow,
+  enableWorkflow,
+  getCommit,
+  getIssueAssignees,
+  getRepository,
+  getRepositoryContent,
+  getReviewers,
+  getWorkflowRun,
+  listCommits,
+  listGistsForUser,
+  listReleases,
+  listWorkflowRuns,
+  searchIssues,
+  starRepo,
+  updateGist,
+  updateIssue,
+  updateProjectItemStatus,
+};
