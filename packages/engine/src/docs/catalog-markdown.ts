@@ -13,12 +13,16 @@ export function catalogMarkdown(entries: readonly CatalogEntry[]): string {
     fields(entry.input),
     fields(entry.output),
   ]);
-  const lines = [
-    '| step | effect | input | output |',
-    '| --- | --- | --- | --- |',
-    ...rows.map((row) => `| ${row.map(cell).join(' | ')} |`),
-  ];
-  return `${lines.join('\n')}\n`;
+  return alignedTable(['step', 'effect', 'input', 'output'], rows);
+}
+
+/** Columns padded to their widest cell, as Markdown formatters (Biome, Prettier) leave a table. */
+function alignedTable(header: string[], rows: string[][]): string {
+  const cells = [header, ...rows].map((row) => row.map(cell));
+  const widths = header.map((_, column) => Math.max(3, ...cells.map((row) => row[column].length)));
+  const line = (row: string[]) => `| ${row.map((text, column) => text.padEnd(widths[column])).join(' | ')} |`;
+  const rule = `| ${widths.map((width) => '-'.repeat(width)).join(' | ')} |`;
+  return `${[line(cells[0]), rule, ...cells.slice(1).map(line)].join('\n')}\n`;
 }
 
 function fields(schema: TSchema): string {

@@ -39,10 +39,10 @@ describe('toolsteps steps', () => {
 
     expect(code).toBe(0);
     expect(stdout.split('\n')).toEqual([
-      '| step | effect | input | output |',
-      '| --- | --- | --- | --- |',
-      '| `tasks.list_tasks` | read | `status?`, `label?` | `tasks`, `count` |',
-      '| `tasks.complete_task` | write | `id`, `note?` | `id`, `title`, `status`, `labels`, `due?`, `note?` |',
+      '| step                  | effect | input               | output                                             |',
+      '| --------------------- | ------ | ------------------- | -------------------------------------------------- |',
+      '| `tasks.list_tasks`    | read   | `status?`, `label?` | `tasks`, `count`                                   |',
+      '| `tasks.complete_task` | write  | `id`, `note?`       | `id`, `title`, `status`, `labels`, `due?`, `note?` |',
       '',
     ]);
   });
