@@ -1,7 +1,10 @@
-import { type ConnectedAccount, Type } from '@toolsteps/engine';
+import { type ConnectedAccount, StepError, Type } from '@toolsteps/engine';
 
 export const GITHUB_API = 'https://api.github.com';
 const DEFAULT_RATE_LIMIT_WAIT_S = 60;
+/** GitHub: "wait at least one second between each" POST, PATCH, PUT or DELETE of one user. */
+const DEFAULT_WRITE_INTERVAL_MS = 1_000;
+const LOOPBACK_HOSTS: ReadonlySet<string> = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 export const GithubConnection = Type.Object({
   baseUrl: Type.Optional(
@@ -18,12 +21,42 @@ export const GithubConnection = Type.Object({
         'Longest wait for a rate limit to reset before a step fails rate_limited; default 60 seconds',
     }),
   ),
+  minWriteIntervalMs: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      description:
+        'Least time between two mutating requests of this account, as GitHub asks; default 1000 ms (0: none, for an emulator)',
+    }),
+  ),
 });
 
-/** The REST root of an account, without a trailing slash. */
+/**
+ * The REST root of an account, without a trailing slash. Plain http is refused except on loopback
+ * (an emulator): the token would otherwise cross the network unencrypted.
+ */
 export function githubBaseUrl(account: Pick<ConnectedAccount, 'settings'>): string {
   const configured = account.settings.baseUrl;
-  return (typeof configured === 'string' && configured !== '' ? configured : GITHUB_API).replace(/\/+$/, '');
+  const base = (typeof configured === 'string' && configured !== '' ? configured : GITHUB_API).replace(
+    /\/+$/,
+    '',
+  );
+  if (URL.canParse(base)) {
+    const url = new URL(base);
+    if (url.protocol === 'http:' && !LOOPBACK_HOSTS.has(url.hostname)) {
+      throw new StepError({
+        code: 'validation',
+        message: `The GitHub account's baseUrl ${url.origin} uses plain http: use https, so the token is not sent unencrypted (http is allowed only on loopback, for an emulator)`,
+      });
+    }
+  }
+  return base;
+}
+
+export function writeIntervalMs(account: Pick<ConnectedAccount, 'settings'>): number {
+  const interval = account.settings.minWriteIntervalMs;
+  return typeof interval === 'number' && Number.isInteger(interval) && interval >= 0
+    ? interval
+    : DEFAULT_WRITE_INTERVAL_MS;
 }
 
 /**

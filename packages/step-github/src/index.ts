@@ -1,5 +1,11 @@
 import { defineIntegration } from '@toolsteps/engine';
-import { GithubConnection, githubBaseUrl, githubGraphqlRoot, rateLimitWaitMs } from './connection.js';
+import {
+  GithubConnection,
+  githubBaseUrl,
+  githubGraphqlRoot,
+  rateLimitWaitMs,
+  writeIntervalMs,
+} from './connection.js';
 import { githubQuota, secondaryRateLimit } from './rate-limits.js';
 import { apiCall } from './steps/api-call.js';
 import { createBranch } from './steps/create-branch.js';
@@ -47,9 +53,10 @@ const github = defineIntegration({
       'user-agent': 'toolsteps',
     },
     maxRetryDelayMs: rateLimitWaitMs(account),
-    // GitHub asks integrations not to send mutating requests concurrently for one account. The hourly
-    // budget is the one GitHub reports (x-ratelimit-*), which the engine counts down and honours.
-    rateLimit: { concurrency: 4, writeConcurrency: 1 },
+    // GitHub asks integrations not to send mutating requests concurrently for one account, and to
+    // space them a second apart. The hourly budget is the one GitHub reports (x-ratelimit-*), which
+    // the engine counts down and honours.
+    rateLimit: { concurrency: 4, writeConcurrency: 1, writeIntervalMs: writeIntervalMs(account) },
     rateLimitRefusal: secondaryRateLimit,
     quotaOf: githubQuota,
   }),

@@ -4,13 +4,15 @@ import type { AnswerView, RateLimitRefusal } from '@toolsteps/engine';
 const SECONDARY_LIMIT_MIN_WAIT_MS = 60_000;
 
 /**
- * GitHub's secondary (abuse) limits answer 403 or 429 with a message and sometimes no Retry-After;
- * a 403 that says anything else is a real refusal and stays `forbidden`.
+ * GitHub's secondary limits answer 403 or 429 with a message (today "secondary rate limit", once
+ * "abuse detection mechanism") and sometimes no Retry-After; so does any 429. GitHub says to wait at
+ * least a minute then. A 403 that says anything else is a real refusal and stays `forbidden`.
  */
 export function secondaryRateLimit(answer: AnswerView): RateLimitRefusal | undefined {
-  if (answer.status !== 403 && answer.status !== 429) return undefined;
+  if (answer.status === 429) return { minWaitMs: SECONDARY_LIMIT_MIN_WAIT_MS };
+  if (answer.status !== 403) return undefined;
   const message = (answer.body as { message?: unknown } | undefined)?.message;
-  return typeof message === 'string' && /secondary rate limit/i.test(message)
+  return typeof message === 'string' && /secondary rate limit|abuse detection/i.test(message)
     ? { minWaitMs: SECONDARY_LIMIT_MIN_WAIT_MS }
     : undefined;
 }

@@ -43,6 +43,8 @@ export interface RateLimitSpec {
    * per account, within `concurrency`: GitHub asks for 1.
    */
   writeConcurrency?: number;
+  /** Mutating requests of one account start at least this far apart (GitHub asks for 1 s); 0 for none. */
+  writeIntervalMs?: number;
 }
 
 /** What an integration recognises in an answer as a rate-limit refusal its status alone does not show. */

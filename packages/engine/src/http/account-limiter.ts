@@ -25,6 +25,15 @@ export function createAccountLimiter(
   whole('intervalCap', spec?.intervalCap);
   whole('intervalMs', spec?.intervalMs);
   whole('writeConcurrency', spec?.writeConcurrency);
+  if (
+    spec?.writeIntervalMs !== undefined &&
+    !(Number.isInteger(spec.writeIntervalMs) && spec.writeIntervalMs >= 0)
+  ) {
+    throw new StepError({
+      code: 'validation',
+      message: `${integrationTitle}'s rateLimit.writeIntervalMs must be a whole number of at least 0, got ${spec.writeIntervalMs}`,
+    });
+  }
   if (spec?.intervalCap === undefined) {
     return spec?.concurrency === undefined ? undefined : new PQueue({ concurrency: spec.concurrency });
   }
@@ -38,7 +47,11 @@ export function createAccountLimiter(
 
 /** Mutating requests of one account queue here first, so at most `writeConcurrency` run at once. */
 export function createWriteLimiter(spec: RateLimitSpec | undefined): PQueue | undefined {
-  return spec?.writeConcurrency === undefined
-    ? undefined
-    : new PQueue({ concurrency: spec.writeConcurrency });
+  const { writeConcurrency, writeIntervalMs } = spec ?? {};
+  if (writeConcurrency === undefined && !writeIntervalMs) return undefined;
+  return new PQueue({
+    concurrency: writeConcurrency ?? Number.POSITIVE_INFINITY,
+    // A sliding window of one: no two writes start closer than writeIntervalMs.
+    ...(writeIntervalMs ? { intervalCap: 1, interval: writeIntervalMs, strict: true } : {}),
+  });
 }

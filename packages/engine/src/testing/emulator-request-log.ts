@@ -13,6 +13,8 @@ export interface RecordedRequest {
   body: unknown;
   /** The status the emulator answered with; unset while in flight or when the connection was dropped. */
   status?: number;
+  /** When it arrived (epoch ms, the machine's clock). */
+  receivedAt: number;
   /** Set when an injected fault handled the request. */
   fault?: 'status' | 'drop' | 'delay';
 }
@@ -30,7 +32,14 @@ export async function recordRequest(c: Context): Promise<RecordedRequest> {
     headers[name] = value;
   });
   const text = c.req.method === 'GET' || c.req.method === 'HEAD' ? '' : await c.req.text();
-  return { method: c.req.method, path: url.pathname, query, headers, body: parseBody(text, headers) };
+  return {
+    method: c.req.method,
+    path: url.pathname,
+    query,
+    headers,
+    body: parseBody(text, headers),
+    receivedAt: Date.now(),
+  };
 }
 
 function parseBody(text: string, headers: Record<string, string>): unknown {

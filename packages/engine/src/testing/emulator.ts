@@ -19,7 +19,8 @@ export type AuthorizeResult = boolean | Response;
 export interface EmulatorOptions {
   /**
    * Registers the API's routes on a Hono app (`app.get('/items/:id', (c) => c.json(...))`), over
-   * whatever in-memory state the emulator keeps.
+   * whatever in-memory state the emulator keeps. It may also set `app.notFound` and `app.onError`
+   * to answer in the API's own error shape.
    */
   routes: (app: Hono) => void;
   /** Checks a request's credentials before its route runs; injected faults come first. */
@@ -91,11 +92,12 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
     await next();
     record.status = c.res.status;
   });
-  options.routes(app);
+  // Defaults first: an API's routes may set its own not-found and error answers.
   app.notFound((c: Context) =>
     c.json({ message: `Not Found: ${c.req.method} ${new URL(c.req.url).pathname}` }, 404),
   );
   app.onError((error: Error, c: Context) => c.json({ message: `Emulator error: ${error.message}` }, 500));
+  options.routes(app);
 
   const listener = getRequestListener(app.fetch, { overrideGlobalObjects: false });
   const server = createServer((request, response) => {

@@ -53,4 +53,33 @@ describe('rateLimit.writeConcurrency keeps mutating requests of one account from
     ]);
     expect(emulator.peakInFlight).toBeGreaterThan(1);
   });
+
+  it('with writeIntervalMs, starts writes at least that far apart', async () => {
+    const { client } = httpFixture({
+      baseUrl: emulator.baseUrl,
+      binding: { rateLimit: { writeIntervalMs: 150 } },
+    });
+    await Promise.all(
+      [1, 2, 3].map(() => client({ effect: 'write' }).request({ method: 'POST', path: '/items', json: {} })),
+    );
+    const arrivals = emulator.requests.map((request) => request.receivedAt);
+    // Only a lower bound, which a slow machine cannot break; network jitter gets a little slack.
+    for (let index = 1; index < arrivals.length; index++) {
+      expect(arrivals[index] - arrivals[index - 1]).toBeGreaterThanOrEqual(120);
+    }
+  });
+
+  it('refuses a writeIntervalMs that is not a whole number of ms, naming it', async () => {
+    const { client } = httpFixture({
+      baseUrl: emulator.baseUrl,
+      binding: { rateLimit: { writeIntervalMs: -1 } },
+    });
+    await expect(
+      client({ effect: 'write' }).request({ method: 'POST', path: '/items', json: {} }),
+    ).rejects.toMatchObject({
+      code: 'validation',
+      message: "Demo's rateLimit.writeIntervalMs must be a whole number of at least 0, got -1",
+    });
+    expect(emulator.requests).toEqual([]);
+  });
 });

@@ -51,7 +51,8 @@ export async function createGithubEmulator(options: GithubEmulatorOptions = {}):
     id: `github-${login}`,
     integration: 'github',
     name: login,
-    settings: { baseUrl, login },
+    // The emulator keeps no secondary limits, so its accounts need not space their writes.
+    settings: { baseUrl, login, minWriteIntervalMs: 0 },
     credentials: { token },
   });
   const controls: Omit<GithubEmulator, keyof Emulator> = {

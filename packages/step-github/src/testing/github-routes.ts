@@ -49,6 +49,8 @@ export function registerGithubRoutes(app: Hono, state: StateRef): void {
   const graphql = apiApp(state);
   for (const register of GRAPHQL_MODULES) register(graphql, state);
 
+  // Anything no route knows is GitHub's plain 404.
+  app.notFound((c) => c.json(new GithubApiError(404, 'Not Found').body(), 404));
   app.route('/api/v3', rest);
   app.route('/api', graphql);
   app.route('/', rest);

@@ -7,11 +7,11 @@ import { seedReleases } from './releases-seed.js';
 import { seedRepositories } from './repository-seed.js';
 
 /** The demo user's token: what `toolsteps emulate github` and offline runs connect with. */
-export const DEMO_TOKEN = 'ghp_demoOctocat0000000000000000000000001';
+export const DEMO_TOKEN = 'demo-octocat-token-0001';
 /** A collaborator with push access to octo-org/hello-world. */
-export const HUBOT_TOKEN = 'ghp_demoHubot00000000000000000000000002';
+export const HUBOT_TOKEN = 'demo-hubot-token-0002';
 /** A user with no access to anything private. */
-export const MONA_TOKEN = 'ghp_demoMona000000000000000000000000003';
+export const MONA_TOKEN = 'demo-mona-token-0003';
 
 export const DEMO_LOGIN = 'octocat';
 export const DEMO_ORG = 'octo-org';

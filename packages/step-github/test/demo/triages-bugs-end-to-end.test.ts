@@ -23,6 +23,7 @@ describe('examples/github-triage.json, the demo, end to end', () => {
       .list(HELLO)
       .filter((issue) => issue.state === 'open' && !issue.pull_request && issue.labels.includes('bug'))
       .map((issue) => issue.number);
+    expect(openBugs.length).toBeGreaterThan(1);
     const output = result.output as {
       triaged: number[];
       pull_request: string;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { testStep } from '@toolsteps/engine/testing';
-import { createIssue } from '../../src/index.js';
-import { createGithubEmulator } from '../../src/testing/index.js';
+import { createIssue } from '@toolsteps/step-github';
+import { createGithubEmulator } from '@toolsteps/step-github/testing';
 
 describe('github.create_issue', () => {
   it('opens an issue with labels, as octocat', async () => {

@@ -56,6 +56,16 @@ describe('GitHub rate limits: wait within the allowance, else fail rate_limited 
     }
   });
 
+  it.each([
+    ['a bare 429', 429, { message: 'Too many requests' }],
+    ['the older abuse-detection 403', 403, { message: 'You have triggered an abuse detection mechanism.' }],
+  ])('treats %s as a secondary limit: at least 60 s, then succeeds', async (_what, status, body) => {
+    gh.emulator.faults.inject({ path: '/user', status, body });
+    const outcome = await getUser();
+    expect(outcome.ok).toBe(true);
+    expect(gh.clock.sleeps).toEqual([60_000]);
+  });
+
   it('secondary limit beyond a smaller allowance: fails rate_limited with when to retry', async () => {
     gh.emulator.secondaryLimit({});
     const outcome = await getUser(withWait(10));
