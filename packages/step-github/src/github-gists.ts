@@ -1,4 +1,5 @@
 import { Type } from '@toolsteps/engine';
+import { Nullable } from './nullable.js';
 
 /** Gist ids are hex strings (very old gists: digits). */
 export const GistId = Type.String({
@@ -16,23 +17,32 @@ export const GistFileName = Type.String({
   description: 'A file name such as notes.md (no slashes)',
 });
 
-/** The fields of GitHub's gist a step declares; the body keeps the rest (history, urls). */
+/**
+ * The fields of GitHub's gist a step declares; the body keeps the rest (history, urls). GitHub's
+ * description of a created or updated gist (gist-simple) requires none of them, so all are optional.
+ */
 export const Gist = Type.Object({
-  id: Type.String(),
-  html_url: Type.String(),
-  description: Type.Union([Type.String(), Type.Null()]),
-  public: Type.Boolean(),
+  id: Type.Optional(Type.String()),
+  html_url: Type.Optional(Type.String()),
+  description: Type.Optional(Nullable(Type.String())),
+  public: Type.Optional(Type.Boolean()),
   owner: Type.Optional(Type.Object({ login: Type.String() })),
-  files: Type.Record(
-    Type.String(),
-    Type.Object({
-      filename: Type.Optional(Type.String()),
-      language: Type.Optional(Type.Union([Type.String(), Type.Null()])),
-      raw_url: Type.Optional(Type.String()),
-      size: Type.Optional(Type.Integer()),
-      content: Type.Optional(Type.String({ description: 'Present when one gist is read, absent in lists' })),
-    }),
+  files: Type.Optional(
+    Type.Record(
+      Type.String(),
+      Nullable(
+        Type.Object({
+          filename: Type.Optional(Type.String()),
+          language: Type.Optional(Nullable(Type.String())),
+          raw_url: Type.Optional(Type.String()),
+          size: Type.Optional(Type.Integer()),
+          content: Type.Optional(
+            Type.String({ description: 'Present when one gist is read, absent in lists' }),
+          ),
+        }),
+      ),
+    ),
   ),
-  created_at: Type.String(),
-  updated_at: Type.String(),
+  created_at: Type.Optional(Type.String()),
+  updated_at: Type.Optional(Type.String()),
 });

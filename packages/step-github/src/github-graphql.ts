@@ -14,6 +14,14 @@ const ERROR_CODES: Record<string, 'not_found' | 'forbidden' | 'validation' | 'ra
   UNPROCESSABLE: 'validation',
 };
 
+export interface GraphqlOptions {
+  /**
+   * The mutation leaves the same state however often it runs (it sets a value, or GitHub answers
+   * the existing object), so a failed attempt may be sent again.
+   */
+  retrySafe?: boolean;
+}
+
 /**
  * One GraphQL call through the account's `graphql` endpoint. GitHub answers errors with status 200
  * and an `errors` array: those become a StepError quoting GitHub's messages.
@@ -23,14 +31,15 @@ export async function graphql<T>(
   query: string,
   variables: Record<string, unknown>,
   effect: 'read' | 'write',
+  options: GraphqlOptions = {},
 ): Promise<T> {
   const { body } = await ctx.http.request<GraphqlAnswer<T>>({
     method: 'POST',
     endpoint: 'graphql',
     path: 'graphql',
     json: { query, variables },
-    // GraphQL reads are POSTs too: a query is safe to repeat, a mutation is not.
-    retrySafe: effect === 'read',
+    // GraphQL reads are POSTs too: a query is safe to repeat, a mutation only when marked so.
+    retrySafe: effect === 'read' || options.retrySafe === true,
   });
   const errors = body?.errors ?? [];
   if (errors.length > 0 || body?.data === undefined || body.data === null) {

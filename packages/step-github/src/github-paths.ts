@@ -2,9 +2,17 @@ import { StepError, Type } from '@toolsteps/engine';
 
 /**
  * Values that become one path segment. Their patterns refuse `/`, `?`, `#`, `%`, backslashes and
- * dot segments, so a value can never change which route a request takes.
+ * dot segments, so a value can never change which route a request takes. Unanchored, so other
+ * patterns can build on it (a workflow file name is a segment ending in .yml).
  */
-const SEGMENT = '^(?!\\.{1,2}$)[^/\\\\?#%\\s]+$';
+export const SEGMENT_NAME = '(?!\\.{1,2}$)[^/\\\\?#%\\s]+';
+const SEGMENT = `^${SEGMENT_NAME}$`;
+
+/**
+ * A branch, tag or sha: `/`-separated parts, none empty or a dot segment. Without `^`, so a
+ * pattern may put a prefix before it (owner:branch); it checks the end itself, so it ends a pattern.
+ */
+export const REF_NAME = '(?!/)(?:(?!\\.{1,2}(?:/|$))[^/\\\\?#%\\s~^:]+(?:/(?!$)|$))+';
 
 export const Owner = Type.String({
   minLength: 1,
@@ -28,11 +36,11 @@ export const Username = Type.String({
   description: 'The login of a GitHub user',
 });
 
-/** A file or folder path inside a repository: `/`-separated, with no empty, `.` or `..` segment. */
+/** A file or folder path inside a repository: `/`-separated, with no empty, `.` or `..` segment (nor a trailing `/`). */
 export const FilePath = Type.String({
   minLength: 1,
   maxLength: 4096,
-  pattern: '^(?!/)(?:(?!\\.{1,2}(?:/|$))[^/\\\\?#%]+(?:/|$))+$',
+  pattern: '^(?!/)(?:(?!\\.{1,2}(?:/|$))[^/\\\\?#%]+(?:/(?!$)|$))+$',
   description: 'Path of the file or folder in the repository, e.g. docs/README.md (no leading slash)',
 });
 
@@ -40,7 +48,7 @@ export const FilePath = Type.String({
 export const Ref = Type.String({
   minLength: 1,
   maxLength: 255,
-  pattern: '^(?!/)(?:(?!\\.{1,2}(?:/|$))[^/\\\\?#%\\s~^:]+(?:/|$))+$',
+  pattern: `^${REF_NAME}$`,
   description: 'A branch name, tag name or commit sha',
 });
 
@@ -59,6 +67,14 @@ export function segment(value: string | number): string {
 /** A `/`-separated value (file path, ref) encoded segment by segment. */
 export function segments(value: string): string {
   return value.split('/').map(segment).join('/');
+}
+
+/**
+ * A ref as ONE segment, its slashes encoded (feature%2Fx), as GitHub reads a ref in
+ * `commits/{ref}`; each part is checked as a segment first, so no dot segment hides in it.
+ */
+export function refSegment(ref: string): string {
+  return segments(ref).replaceAll('/', '%2F');
 }
 
 /** `repos/{owner}/{repo}` followed by the given already-encoded parts. */

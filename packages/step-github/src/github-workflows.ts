@@ -1,11 +1,12 @@
 import { type Static, type StepContext, Type } from '@toolsteps/engine';
-import { repoPath, segment } from './github-paths.js';
+import { repoPath, SEGMENT_NAME, segment } from './github-paths.js';
+import { Nullable } from './nullable.js';
 
 /** GitHub accepts a workflow's numeric id or its file name wherever it takes `workflow_id`. */
 export const WorkflowId = Type.Union(
   [
     Type.Integer({ minimum: 1 }),
-    Type.String({ minLength: 1, maxLength: 255, pattern: '^(?!\\.{1,2}$)[^/\\\\?#%\\s]+\\.ya?ml$' }),
+    Type.String({ minLength: 1, maxLength: 255, pattern: `^${SEGMENT_NAME}\\.ya?ml$` }),
   ],
   { description: 'The workflow id, or its file name under .github/workflows, e.g. ci.yml' },
 );
@@ -36,10 +37,10 @@ export const RUN_STATUS_FILTERS = [
   'pending',
 ] as const;
 
-/** The fields of GitHub's `workflow-run` a step declares. */
+/** The fields of GitHub's `workflow-run` a step declares (its name is optional there). */
 export const WorkflowRun = Type.Object({
   id: Type.Integer(),
-  name: Type.Union([Type.String(), Type.Null()]),
+  name: Type.Optional(Nullable(Type.String())),
   workflow_id: Type.Integer(),
   run_number: Type.Integer(),
   event: Type.String(),

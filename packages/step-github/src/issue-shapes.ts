@@ -1,12 +1,12 @@
 import { Type } from '@toolsteps/engine';
+import { Nullable } from './nullable.js';
 import { Login } from './repository-shapes.js';
 
 /**
  * The useful fields of GitHub's issue, comment, pull-request and review answers, for step outputs.
- * The objects allow the other properties GitHub sends, which steps pass through untouched.
+ * The objects allow the other properties GitHub sends, which steps pass through untouched. No
+ * field is stricter than GitHub's OpenAPI description (a test checks it), so no real answer fails.
  */
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
-  Type.Union([schema, Type.Null()]);
 
 /** A GitHub login as an input: letters, digits and single hyphens, up to 39 characters; bots end in [bot]. */
 export const UserLogin = Type.String({
@@ -21,11 +21,12 @@ export const LabelName = Type.String({ minLength: 1, maxLength: 50, pattern: '^\
 
 export const IssueNumber = (description: string) => Type.Integer({ minimum: 1, description });
 
+/** A label as an issue carries it: GitHub documents every field as optional there. */
 export const Label = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  color: Type.String({ description: 'Hex colour without #' }),
-  description: Nullable(Type.String()),
+  id: Type.Optional(Type.Integer()),
+  name: Type.Optional(Type.String()),
+  color: Type.Optional(Nullable(Type.String({ description: 'Hex colour without #' }))),
+  description: Type.Optional(Nullable(Type.String())),
 });
 
 export const Issue = Type.Object({
@@ -33,14 +34,16 @@ export const Issue = Type.Object({
   node_id: Type.String(),
   number: Type.Integer(),
   title: Type.String(),
-  body: Nullable(Type.String()),
+  body: Type.Optional(Nullable(Type.String())),
   state: Type.String({ description: 'open or closed' }),
   state_reason: Type.Optional(
     Nullable(Type.String({ description: 'completed, not_planned, reopened, duplicate' })),
   ),
   html_url: Type.String(),
   user: Nullable(Login),
-  labels: Type.Array(Label),
+  labels: Type.Array(Type.Union([Type.String(), Label]), {
+    description: 'Label objects; GitHub documents a plain name as possible too',
+  }),
   assignee: Nullable(Login),
   assignees: Type.Optional(Nullable(Type.Array(Login))),
   milestone: Nullable(Type.Object({ number: Type.Integer(), title: Type.String() })),
@@ -59,7 +62,7 @@ export const Issue = Type.Object({
 export const IssueComment = Type.Object({
   id: Type.Integer(),
   node_id: Type.String(),
-  body: Type.String(),
+  body: Type.Optional(Type.String()),
   html_url: Type.String(),
   issue_url: Type.String(),
   user: Nullable(Login),

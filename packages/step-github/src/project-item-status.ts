@@ -1,15 +1,7 @@
 import { type StepContext, StepError } from '@toolsteps/engine';
 import { graphql } from './github-graphql.js';
 import { SET_OPTION } from './project-status-queries.js';
-
-/** The ids a status change needs, and the status name they stand for. */
-export interface StatusTarget {
-  project_id: string;
-  item_id: string;
-  field_id: string;
-  option_id: string;
-  status: string;
-}
+import type { StatusTarget } from './project-status-shapes.js';
 
 export interface Option {
   id: string;
@@ -25,7 +17,10 @@ export interface SingleSelectField {
   options?: Option[];
 }
 
-/** Sets the item's single-select field to the option. */
+/**
+ * Sets the item's single-select field to the option. Setting a value twice leaves it set, so the
+ * mutation may be repeated after a failed attempt.
+ */
 export async function setStatus(ctx: StepContext, target: StatusTarget): Promise<void> {
   await graphql(
     ctx,
@@ -37,6 +32,7 @@ export async function setStatus(ctx: StepContext, target: StatusTarget): Promise
       optionId: target.option_id,
     },
     'write',
+    { retrySafe: true },
   );
 }
 

@@ -1,13 +1,11 @@
 import { type StepContext, StepError } from '@toolsteps/engine';
 import { graphql } from './github-graphql.js';
-import { listed, type SingleSelectField, type StatusTarget, singleSelect } from './project-item-status.js';
+import { listed, type SingleSelectField, singleSelect } from './project-item-status.js';
 import { BY_IDS } from './project-status-queries.js';
+import type { ByIdsInput, StatusTarget } from './project-status-shapes.js';
 
 /** Checks given ids (the field is single-select, field and item belong to the project, the option to the field). */
-export async function targetByIds(
-  ctx: StepContext,
-  input: Omit<StatusTarget, 'status'>,
-): Promise<StatusTarget> {
+export async function targetByIds(ctx: StepContext, input: ByIdsInput): Promise<StatusTarget> {
   const data = await graphql<{
     field: SingleSelectField;
     item: { __typename: string; id?: string; project?: { id: string } };

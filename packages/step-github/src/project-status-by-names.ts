@@ -1,29 +1,15 @@
 import { type StepContext, StepError } from '@toolsteps/engine';
 import { graphql } from './github-graphql.js';
+import { listed, type Option, type SingleSelectField, singleSelect } from './project-item-status.js';
 import {
-  listed,
-  type Option,
-  type SingleSelectField,
-  type StatusTarget,
-  singleSelect,
-} from './project-item-status.js';
+  type ByNamesAnswer,
+  contentOf,
+  type ItemConnection,
+  projectOf,
+  withFieldOfPath,
+} from './project-status-answer.js';
 import { ADD_ITEM, BY_NAMES, MORE_ITEMS } from './project-status-queries.js';
-
-interface ItemConnection {
-  nodes: Array<{ id: string; project: { id: string } } | null>;
-  pageInfo: { hasNextPage: boolean; endCursor: string | null };
-}
-
-export interface ByNames {
-  owner: string;
-  project_number: number;
-  repository_owner?: string;
-  repository: string;
-  issue_number: number;
-  status: string;
-  field?: string;
-  add_if_missing?: boolean;
-}
+import type { ByNamesInput, StatusTarget } from './project-status-shapes.js';
 
 /**
  * Resolves project, field, option and item from names with one query (more only for an issue in
@@ -32,17 +18,11 @@ export interface ByNames {
  */
 export async function targetByNames(
   ctx: StepContext,
-  input: ByNames,
+  input: ByNamesInput,
 ): Promise<StatusTarget & { added: boolean }> {
   const fieldName = input.field ?? 'Status';
   const repoOwner = input.repository_owner ?? input.owner;
-  const data = await graphql<{
-    repositoryOwner: {
-      login: string;
-      projectV2?: { id: string; title: string; field: SingleSelectField | null };
-    } | null;
-    repository: { issueOrPullRequest: { __typename: string; id: string; projectItems: ItemConnection } };
-  }>(
+  const data = await graphql<ByNamesAnswer>(
     ctx,
     BY_NAMES,
     {
@@ -54,22 +34,15 @@ export async function targetByNames(
       issue: input.issue_number,
     },
     'read',
-  );
-  const project = data.repositoryOwner?.projectV2;
-  if (!project) {
-    throw new StepError({
-      code: 'not_found',
-      field: '/args/owner',
-      message: `GitHub has no user or organization named ${input.owner}`,
-    });
-  }
+  ).catch(withFieldOfPath);
+  const project = projectOf(data, input);
   const projectLabel = `project "${project.title}" (#${input.project_number} of ${input.owner})`;
   const option = chooseOption(
     singleSelect(project.field, fieldName, projectLabel),
     input.status,
     projectLabel,
   );
-  const content = data.repository.issueOrPullRequest;
+  const content = contentOf(data, `${repoOwner}/${input.repository}`, input.issue_number);
   const what = `${content.__typename === 'PullRequest' ? 'Pull request' : 'Issue'} #${input.issue_number} of ${repoOwner}/${input.repository}`;
   let itemId = await findItem(ctx, content.id, content.projectItems, project.id);
   const added = itemId === undefined;
@@ -86,6 +59,8 @@ export async function targetByNames(
       ADD_ITEM,
       { projectId: project.id, contentId: content.id },
       'write',
+      // GitHub answers the existing item when the content is already in the project.
+      { retrySafe: true },
     );
     itemId = answer.addProjectV2ItemById.item.id;
   }

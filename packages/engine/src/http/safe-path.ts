@@ -83,7 +83,10 @@ function hasControlOrBackslash(text: string): boolean {
 }
 
 function refused(path: string, why: string): StepError {
-  const shown = path.length > 120 ? `${path.slice(0, 120)}…` : path;
+  // The query is left out: it may carry a credential someone pasted (?access_token=…).
+  const queryAt = path.indexOf('?');
+  const withoutQuery = queryAt === -1 ? path : `${path.slice(0, queryAt)}?…`;
+  const shown = withoutQuery.length > 120 ? `${withoutQuery.slice(0, 120)}…` : withoutQuery;
   return new StepError({
     code: 'validation',
     message: `Request path ${JSON.stringify(shown)} ${why}; nothing was sent`,

@@ -39,6 +39,15 @@ describe('a request names a path under the account base URL, never a host', () =
     expect(emulator.requests).toEqual([]);
   });
 
+  it('leaves the query out of what it says of a refused path: it may hold a credential', async () => {
+    const error = await failure(fixture.client().get('../admin?access_token=tok_pasted_by_mistake'));
+    expect(error.message).toBe(
+      'Request path "../admin?…" climbs above the account\'s base URL with ".."; nothing was sent',
+    );
+    expect(JSON.stringify(error.toJSON())).not.toContain('tok_pasted_by_mistake');
+    expect(emulator.requests).toEqual([]);
+  });
+
   it('joins paths with or without a leading slash under the base path', async () => {
     const withSlash = await fixture.client().get<{ path: string }>('/tickets/1');
     const without = await fixture.client().get<{ path: string }>('tickets/1');

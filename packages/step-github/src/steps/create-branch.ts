@@ -1,5 +1,5 @@
 import { defineStep, type Static, type StepContext, StepError, Type } from '@toolsteps/engine';
-import { Owner, Ref, Repo, repoPath, segments } from '../github-paths.js';
+import { Owner, Ref, Repo, refSegment, repoPath, segments } from '../github-paths.js';
 
 const GitRef = Type.Object({
   ref: Type.String({ description: 'refs/heads/<branch>' }),
@@ -18,26 +18,18 @@ export const createBranch = defineStep({
     {
       owner: Owner,
       repo: Repo,
-      branch: Type.String({
-        minLength: 1,
-        maxLength: 255,
-        pattern: Ref.pattern,
-        description: 'Name of the new branch, e.g. feature/login',
+      branch: { ...Ref, description: 'Name of the new branch, without refs/heads/, e.g. feature/login' },
+      from: Type.Optional({
+        ...Ref,
+        description:
+          "Branch, tag or commit sha to start from (tried in that order); default the repository's default branch",
       }),
-      from: Type.Optional(
-        Type.String({
-          minLength: 1,
-          maxLength: 255,
-          pattern: Ref.pattern,
-          description:
-            "Branch, tag or commit sha to start from (tried in that order); default the repository's default branch",
-        }),
-      ),
     },
     { additionalProperties: false },
   ),
   output: GitRef,
   run: async (input, ctx) => {
+    checkBranchName(input.branch);
     const sha = await resolveStart(ctx, input.owner, input.repo, input.from);
     const { body } = await ctx.http.request<Static<typeof GitRef>>({
       method: 'POST',
@@ -47,6 +39,21 @@ export const createBranch = defineStep({
     return body;
   },
 });
+
+/** The step adds refs/heads/ itself: a full ref name would make refs/heads/refs/heads/x. */
+function checkBranchName(branch: string): void {
+  if (!branch.startsWith('refs/')) return;
+  const name = branch.slice('refs/heads/'.length);
+  const fix =
+    branch.startsWith('refs/heads/') && !name.startsWith('refs/')
+      ? `give "${name}", not "${branch}"`
+      : 'give a name that does not start with refs/';
+  throw new StepError({
+    code: 'validation',
+    field: '/args/branch',
+    message: `branch is the new branch's name, without refs/heads/ (the step adds it): ${fix}; no branch was created`,
+  });
+}
 
 /** The commit sha `from` names: a branch first, then a tag, then a commit (GitHub peels annotated tags there). */
 async function resolveStart(
@@ -67,8 +74,7 @@ async function resolveStart(
   }
   const { status, body } = await ctx.http.request<{ sha: string }>({
     method: 'GET',
-    // One segment, a slash included (feature%2Fx), as GitHub reads a ref there.
-    path: repoPath(owner, repo, 'commits', encodeURIComponent(start)),
+    path: repoPath(owner, repo, 'commits', refSegment(start)),
     acceptStatus: [404, 422],
   });
   if (status === 200) return body.sha;

@@ -1,5 +1,6 @@
 import { defineStep, type Static, type StepContext, StepError, Type } from '@toolsteps/engine';
 import { FilePath, Owner, Ref, Repo, repoPath, segments } from '../github-paths.js';
+import { Nullable } from '../nullable.js';
 import { ContentEntry } from '../repository-shapes.js';
 
 const Person = Type.Object(
@@ -11,14 +12,17 @@ const Person = Type.Object(
   { additionalProperties: false },
 );
 
+/** GitHub's file-commit answer, whose fields its description makes optional (content nullable). */
 const FileCommit = Type.Object({
-  content: ContentEntry,
-  commit: Type.Object({
-    sha: Type.String(),
-    html_url: Type.String(),
-    message: Type.String(),
-    parents: Type.Array(Type.Object({ sha: Type.String() })),
-  }),
+  content: Nullable(Type.Partial(ContentEntry)),
+  commit: Type.Partial(
+    Type.Object({
+      sha: Type.String(),
+      html_url: Type.String(),
+      message: Type.String(),
+      parents: Type.Array(Type.Partial(Type.Object({ sha: Type.String() }))),
+    }),
+  ),
   created: Type.Boolean({ description: 'true when the file was new, false when it was updated' }),
 });
 
@@ -56,27 +60,56 @@ export const createOrUpdateFile = defineStep({
     const { owner, repo, path, content, sha, ...rest } = input;
     const filePath = repoPath(owner, repo, 'contents', segments(path));
     const current = sha ?? (await currentSha(ctx, filePath, input.branch));
-    const { status, body } = await ctx.http.request<Static<typeof FileCommit>>({
-      method: 'PUT',
-      path: filePath,
-      json: {
-        ...rest,
-        content: Buffer.from(content, 'utf8').toString('base64'),
-        ...(current ? { sha: current } : {}),
-      },
-      acceptStatus: [409],
-    });
-    if (status === 409) {
-      throw new StepError({
-        code: 'validation',
-        field: '/args/sha',
-        status,
-        message: `${owner}/${repo}:${path} changed since sha ${current} was read, so it was not overwritten; read the file again and retry with its current sha`,
+    const { status, body } = await ctx.http
+      .request<Static<typeof FileCommit>>({
+        method: 'PUT',
+        path: filePath,
+        json: {
+          ...rest,
+          content: Buffer.from(content, 'utf8').toString('base64'),
+          ...(current ? { sha: current } : {}),
+        },
+        acceptStatus: [409],
+      })
+      .catch((error: unknown) => {
+        // The file was missing when read and another write created it since: GitHub now wants its sha.
+        if (current === undefined && isShaMissing(error)) throw conflict(input, current, 422);
+        throw error;
       });
-    }
+    if (status === 409) throw conflict(input, current, status);
     return { ...body, created: status === 201 };
   },
 });
+
+/**
+ * The 409 GitHub gives when the file's sha is no longer `current`: the caller's sha is stale, or,
+ * when the step read the sha itself, another write changed the file between the read and the write.
+ */
+function conflict(
+  input: { owner: string; repo: string; path: string; sha?: string },
+  current: string | undefined,
+  status: number,
+): StepError {
+  const file = `${input.owner}/${input.repo}:${input.path}`;
+  if (input.sha !== undefined) {
+    return new StepError({
+      code: 'validation',
+      field: '/args/sha',
+      status,
+      message: `${file} changed since sha ${input.sha} was read, so it was not overwritten; read the file again and retry with its current sha`,
+    });
+  }
+  return new StepError({
+    code: 'validation',
+    field: '/args/path',
+    status,
+    message: `${file} was ${current === undefined ? 'created' : 'changed'} by another write after this step read it${current === undefined ? '' : ` (sha ${current})`}, so it was not overwritten; run the step again to write over the new version`,
+  });
+}
+
+function isShaMissing(error: unknown): boolean {
+  return error instanceof StepError && error.status === 422 && /"sha" wasn't supplied/.test(error.message);
+}
 
 /** The file's blob sha on the branch, or undefined when it does not exist yet (404: create it). */
 async function currentSha(

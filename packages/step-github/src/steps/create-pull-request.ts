@@ -1,9 +1,6 @@
 import { defineStep, type Static, StepError, Type } from '@toolsteps/engine';
-import { Owner, Ref, Repo, repoPath } from '../github-paths.js';
+import { Owner, REF_NAME, Ref, Repo, repoPath } from '../github-paths.js';
 import { IssueNumber, PullRequest } from '../issue-shapes.js';
-
-/** Ref's pattern: branch names may hold `/` but no dot segments, spaces, `:` or `~^?#%\\`. */
-const BRANCH = Ref.pattern as string;
 
 export const createPullRequest = defineStep({
   id: 'github.create_pull_request',
@@ -18,15 +15,11 @@ export const createPullRequest = defineStep({
       head: Type.String({
         minLength: 1,
         maxLength: 296,
-        pattern: `^(?:[A-Za-z0-9][A-Za-z0-9-]{0,38}:)?${BRANCH.slice(1)}`,
+        // An optional owner login and colon (a fork's branch), then a branch name.
+        pattern: `^(?:[A-Za-z0-9][A-Za-z0-9-]{0,38}:)?${REF_NAME}$`,
         description: 'The branch with the changes, e.g. feature/login, or owner:branch',
       }),
-      base: Type.String({
-        minLength: 1,
-        maxLength: 255,
-        pattern: BRANCH,
-        description: 'The branch to merge into, e.g. main',
-      }),
+      base: { ...Ref, description: 'The branch to merge into, e.g. main' },
       title: Type.Optional(
         Type.String({
           minLength: 1,

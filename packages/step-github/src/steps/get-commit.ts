@@ -1,5 +1,5 @@
 import { defineStep, type Static, StepError, Type } from '@toolsteps/engine';
-import { Owner, Ref, Repo, repoPath } from '../github-paths.js';
+import { Owner, Ref, Repo, refSegment, repoPath } from '../github-paths.js';
 import { Commit } from '../repository-shapes.js';
 
 export const getCommit = defineStep({
@@ -12,8 +12,7 @@ export const getCommit = defineStep({
   output: Commit,
   run: async (input, ctx) => {
     try {
-      // One segment, a slash included (feature%2Fx), as GitHub reads a ref there.
-      const path = repoPath(input.owner, input.repo, 'commits', encodeURIComponent(input.ref));
+      const path = repoPath(input.owner, input.repo, 'commits', refSegment(input.ref));
       return (await ctx.http.get<Static<typeof Commit>>(path)).body;
     } catch (error) {
       // GitHub answers an unknown ref with 422 "No commit found for SHA": to a workflow that is not_found.

@@ -1,5 +1,5 @@
 import { defineStep, type Static, Type } from '@toolsteps/engine';
-import { listPages } from '../github-pages.js';
+import { listPages, MAX_LIMIT } from '../github-pages.js';
 import { Owner, Repo, repoPath, segment } from '../github-paths.js';
 import { IssueNumber, Review, Team } from '../issue-shapes.js';
 import { Login } from '../repository-shapes.js';
@@ -47,7 +47,8 @@ export const getReviewers = defineStep({
       users: Array<Static<typeof Login>>;
       teams: Array<Static<typeof Team>>;
     }>({ method: 'GET', path: `${pull}/requested_reviewers` });
-    const listed = await listPages<ReviewJson>(ctx, `${pull}/reviews`, {}, { all: true });
+    // Every review counts: a pull request with more than the default 1,000 is read up to the maximum.
+    const listed = await listPages<ReviewJson>(ctx, `${pull}/reviews`, {}, { all: true, limit: MAX_LIMIT });
     // The caller's own pending review is listed to them, but it is not given yet.
     const reviews = listed.items.filter((review) => review.state !== 'PENDING');
     const reviewers = summarize(

@@ -71,7 +71,7 @@ export const listWorkflowRuns = defineStep({
       path,
       filters,
       { per_page, page, all, limit },
-      (body) => (body as { workflow_runs: Run[] }).workflow_runs,
+      { itemsOf: (body) => (body as { workflow_runs: Run[] }).workflow_runs },
     );
     return {
       total_count: (listed.first as { total_count: number }).total_count,

@@ -25,6 +25,9 @@ const SearchItem = Type.Composite([
   }),
 ]);
 
+/** GitHub answers 422 for any page past the 1,000th result of a search, whatever the total. */
+const SEARCH_RESULTS_CAP = 1_000;
+
 interface SearchPage {
   total_count: number;
   incomplete_results: boolean;
@@ -35,7 +38,7 @@ export const searchIssues = defineStep({
   id: 'github.search_issues',
   title: 'Search Issues and Pull Requests',
   description:
-    'Finds issues and pull requests across the repositories the account can see, with GitHub’s search syntax: words plus qualifiers such as repo:owner/name, is:issue, is:pr, is:open, label:"good first issue", author:login, assignee:login.',
+    'Finds issues and pull requests across the repositories the account can see, with GitHub’s search syntax: words plus qualifiers such as repo:owner/name, is:issue, is:pr, is:open, label:"good first issue", author:login, assignee:login. GitHub serves only the first 1,000 results of a search: `capped` says when more matched.',
   effect: 'read',
   input: Type.Object(
     {
@@ -67,6 +70,9 @@ export const searchIssues = defineStep({
     }),
     items: Type.Array(SearchItem),
     next_page: NextPage,
+    capped: Type.Boolean({
+      description: `True when more match than GitHub serves (the first ${SEARCH_RESULTS_CAP}) and the listing reached that cap; narrow the query, e.g. with created: ranges, to see the rest`,
+    }),
   }),
   run: async ({ q, sort, order, per_page, page, all, limit }, ctx) => {
     const listed = await listPages(
@@ -74,7 +80,7 @@ export const searchIssues = defineStep({
       'search/issues',
       { q, sort, order },
       { per_page, page, all, limit },
-      (body) => (body as SearchPage).items,
+      { itemsOf: (body) => (body as SearchPage).items, reachable: SEARCH_RESULTS_CAP },
     );
     const first = listed.first as SearchPage;
     return {
@@ -82,6 +88,8 @@ export const searchIssues = defineStep({
       incomplete_results: first.incomplete_results,
       items: listed.items,
       ...(listed.next_page === undefined ? {} : { next_page: listed.next_page }),
+      // No next page and more matches than the cap: the rest lie past what GitHub will serve.
+      capped: listed.next_page === undefined && first.total_count > SEARCH_RESULTS_CAP,
     };
   },
 });

@@ -4,6 +4,9 @@ import { Issue, IssueNumber, LabelName, UserLogin } from '../issue-shapes.js';
 
 const CHANGES = ['title', 'body', 'state', 'state_reason', 'labels', 'assignees', 'milestone'] as const;
 
+const REASONS = ['completed', 'not_planned', 'duplicate', 'reopened'] as const;
+type Reason = (typeof REASONS)[number];
+
 export const updateIssue = defineStep({
   id: 'github.update_issue',
   title: 'Update Issue',
@@ -21,8 +24,19 @@ export const updateIssue = defineStep({
         Type.Union([Type.Literal('open'), Type.Literal('closed')], { description: 'Close or reopen' }),
       ),
       state_reason: Type.Optional(
-        Type.Union([Type.Literal('completed'), Type.Literal('not_planned'), Type.Literal('reopened')], {
-          description: 'Why: completed or not_planned with state closed, reopened with state open',
+        Type.Union(
+          REASONS.map((reason) => Type.Literal(reason)),
+          {
+            description:
+              'Why: completed, not_planned or duplicate with state closed, reopened with state open',
+          },
+        ),
+      ),
+      duplicate_issue_id: Type.Optional(
+        Type.Integer({
+          minimum: 1,
+          description:
+            'With state_reason duplicate: the id (not the number) of the issue this one duplicates',
         }),
       ),
       labels: Type.Optional(
@@ -56,20 +70,27 @@ export const updateIssue = defineStep({
       });
     }
     if (changes.state_reason !== undefined) checkReason(changes.state_reason, changes.state);
+    if (changes.duplicate_issue_id !== undefined && changes.state_reason !== 'duplicate') {
+      throw new StepError({
+        code: 'validation',
+        field: '/args/duplicate_issue_id',
+        message:
+          'duplicate_issue_id goes with state "closed" and state_reason "duplicate" (GitHub ignores it otherwise); no request was sent',
+      });
+    }
     const { body } = await ctx.http.request<Static<typeof Issue>>({
       method: 'PATCH',
       path: repoPath(owner, repo, 'issues', segment(issue_number)),
       json: changes,
+      // Every field replaces the current value, so sending the same change twice changes nothing more.
+      retrySafe: true,
     });
     return body;
   },
 });
 
 /** GitHub ignores a reason without a state change; a reason that contradicts the state is a mistake. */
-function checkReason(
-  reason: 'completed' | 'not_planned' | 'reopened',
-  state: 'open' | 'closed' | undefined,
-): void {
+function checkReason(reason: Reason, state: 'open' | 'closed' | undefined): void {
   const fits = reason === 'reopened' ? 'open' : 'closed';
   if (state === fits) return;
   throw new StepError({

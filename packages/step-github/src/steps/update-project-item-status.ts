@@ -1,51 +1,8 @@
 import { defineStep, Type } from '@toolsteps/engine';
-import { Owner, Repo } from '../github-paths.js';
 import { setStatus } from '../project-item-status.js';
 import { targetByIds } from '../project-status-by-ids.js';
 import { targetByNames } from '../project-status-by-names.js';
-
-const NodeId = (description: string) => Type.String({ minLength: 1, maxLength: 200, description });
-
-/** Form 1: the GraphQL node ids, as a previous step or GitHub's UI gives them. */
-const ByIds = Type.Object(
-  {
-    project_id: NodeId('The project node id, e.g. PVT_kwDOAbc'),
-    item_id: NodeId('The project item node id, e.g. PVTI_lADOAbc'),
-    field_id: NodeId('The single-select field node id, e.g. PVTSSF_lADOAbc'),
-    option_id: Type.String({ minLength: 1, maxLength: 100, description: 'The id of the option to set' }),
-  },
-  { additionalProperties: false, title: 'By ids' },
-);
-
-/** Form 2: what a person sees: the project's owner and number, the issue, and the status name. */
-const ByNames = Type.Object(
-  {
-    owner: { ...Owner, description: 'The user or organization that owns the project (either works)' },
-    project_number: Type.Integer({
-      minimum: 1,
-      description: 'The number in the project URL: .../projects/<number>',
-    }),
-    repository_owner: Type.Optional({
-      ...Owner,
-      description: "The issue's repository owner; default: owner",
-    }),
-    repository: { ...Repo, description: "The issue's or pull request's repository" },
-    issue_number: Type.Integer({ minimum: 1, description: 'The issue or pull request number' }),
-    status: Type.String({
-      minLength: 1,
-      description: 'The option to set, by name (case-insensitive), e.g. "In Progress"',
-    }),
-    field: Type.Optional(
-      Type.String({ minLength: 1, description: 'The single-select field to set; default "Status"' }),
-    ),
-    add_if_missing: Type.Optional(
-      Type.Boolean({
-        description: 'Add the issue to the project when it is not in it yet; default false (fail not_found)',
-      }),
-    ),
-  },
-  { additionalProperties: false, title: 'By names' },
-);
+import { ByIds, ByNames, ItemStatus } from '../project-status-shapes.js';
 
 export const updateProjectItemStatus = defineStep({
   id: 'github.update_project_item_status',
@@ -56,14 +13,7 @@ export const updateProjectItemStatus = defineStep({
   input: Type.Union([ByIds, ByNames], {
     description: 'Either all four ids, or owner + project_number + repository + issue_number + status',
   }),
-  output: Type.Object({
-    project_id: Type.String(),
-    item_id: Type.String(),
-    field_id: Type.String(),
-    option_id: Type.String(),
-    status: Type.String({ description: 'The name of the option now set' }),
-    added: Type.Optional(Type.Boolean({ description: 'True when the issue was added to the project first' })),
-  }),
+  output: ItemStatus,
   run: async (input, ctx) => {
     const target = 'project_id' in input ? await targetByIds(ctx, input) : await targetByNames(ctx, input);
     await setStatus(ctx, target);

@@ -1,10 +1,11 @@
 import type { Context } from '@toolsteps/engine/testing';
-import type { WorkflowRecord, WorkflowRunRecord } from './actions-store.js';
+import type { WorkflowRunRecord } from './actions-store.js';
 import type { Repository } from './github-model.js';
 import { accountJson } from './github-routes.js';
 import type { GithubState } from './github-state.js';
 import { apiBase, htmlBase } from './github-urls.js';
 import { minimalRepositoryJson } from './minimal-repository-json.js';
+import type { WorkflowRecord } from './workflows-store.js';
 
 /** GitHub's `workflow` shape. */
 export function workflowJson(c: Context, repo: Repository, workflow: WorkflowRecord) {
@@ -28,7 +29,7 @@ export function workflowJson(c: Context, repo: Repository, workflow: WorkflowRec
 export function workflowRunJson(c: Context, state: GithubState, repo: Repository, run: WorkflowRunRecord) {
   const repoUrl = `${apiBase(c)}/repos/${repo.owner}/${repo.name}`;
   const url = `${repoUrl}/actions/runs/${run.id}`;
-  const workflow = state.actions.workflows(run.repoKey).find((candidate) => candidate.id === run.workflow_id);
+  const workflow = state.workflows.list(run.repoKey).find((candidate) => candidate.id === run.workflow_id);
   const commit = state.git.commit(run.repoKey, run.head_sha);
   const user = (login: string) =>
     accountJson(c, state.account(login) ?? { id: 0, node_id: '', login, type: 'User' });

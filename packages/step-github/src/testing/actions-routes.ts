@@ -1,6 +1,6 @@
 import type { Context } from '@toolsteps/engine/testing';
 import { workflowJson, workflowRunJson } from './actions-json.js';
-import { RUN_CONCLUSIONS, RUN_STATUSES, type RunFilter, type WorkflowRecord } from './actions-store.js';
+import { RUN_CONCLUSIONS, RUN_STATUSES, type RunFilter } from './actions-store.js';
 import { createdRange } from './created-range.js';
 import { GithubApiError, notFound, validationFailed } from './github-api-error.js';
 import { callerOf } from './github-caller.js';
@@ -9,7 +9,9 @@ import { paginate } from './github-pagination.js';
 import { queryParam, readJson } from './github-request.js';
 import type { RouteModule } from './github-routes.js';
 import { apiBase, htmlBase } from './github-urls.js';
+import { visibleRepo, writableRepo } from './repository-lookup.js';
 import { checkDispatchInputs } from './workflow-dispatch-inputs.js';
+import type { WorkflowRecord } from './workflows-store.js';
 
 const WORKFLOW = '/repos/:owner/:repo/actions/workflows/:workflow_id';
 const RUN_FILTER_VALUES: readonly string[] = [...RUN_STATUSES, ...RUN_CONCLUSIONS];
@@ -17,8 +19,8 @@ const RUN_FILTER_VALUES: readonly string[] = [...RUN_STATUSES, ...RUN_CONCLUSION
 /** Workflows (list, get, enable, disable, dispatch) and their runs (list, get). */
 export const registerActionsRoutes: RouteModule = (api, state) => {
   api.get('/repos/:owner/:repo/actions/workflows', (c) => {
-    const repo = readable(c);
-    const workflows = state().actions.workflows(keyOf(repo));
+    const repo = visibleRepo(c, state());
+    const workflows = state().workflows.list(keyOf(repo));
     return c.json({
       total_count: workflows.length,
       workflows: paginate(c, workflows).map((workflow) => workflowJson(c, repo, workflow)),
@@ -26,24 +28,24 @@ export const registerActionsRoutes: RouteModule = (api, state) => {
   });
 
   api.get(WORKFLOW, (c) => {
-    const repo = readable(c);
+    const repo = visibleRepo(c, state());
     return c.json(workflowJson(c, repo, workflowOf(c, repo)));
   });
 
   api.put(`${WORKFLOW}/enable`, (c) => {
-    const repo = writable(c);
-    state().actions.setWorkflowState(workflowOf(c, repo), 'active');
+    const repo = writableRepo(c, state());
+    state().workflows.setState(workflowOf(c, repo), 'active');
     return c.body(null, 204);
   });
 
   api.put(`${WORKFLOW}/disable`, (c) => {
-    const repo = writable(c);
-    state().actions.setWorkflowState(workflowOf(c, repo), 'disabled_manually');
+    const repo = writableRepo(c, state());
+    state().workflows.setState(workflowOf(c, repo), 'disabled_manually');
     return c.body(null, 204);
   });
 
   api.post(`${WORKFLOW}/dispatches`, async (c) => {
-    const repo = writable(c);
+    const repo = writableRepo(c, state());
     const workflow = workflowOf(c, repo);
     const body = await readJson(c);
     if (typeof body.ref !== 'string' || body.ref === '') {
@@ -81,15 +83,15 @@ export const registerActionsRoutes: RouteModule = (api, state) => {
     });
   });
 
-  api.get('/repos/:owner/:repo/actions/runs', (c) => listRuns(c, readable(c)));
+  api.get('/repos/:owner/:repo/actions/runs', (c) => listRuns(c, visibleRepo(c, state())));
   api.get(`${WORKFLOW}/runs`, (c) => {
-    const repo = readable(c);
+    const repo = visibleRepo(c, state());
     return listRuns(c, repo, workflowOf(c, repo).id);
   });
 
   // Each read of a run on its own moves it on one step, after answering with its current state.
   api.get('/repos/:owner/:repo/actions/runs/:run_id', (c) => {
-    const repo = readable(c);
+    const repo = visibleRepo(c, state());
     const id = c.req.param('run_id') ?? '';
     const run = /^\d+$/.test(id) ? state().actions.run(keyOf(repo), Number(id)) : undefined;
     if (run === undefined) throw notFound();
@@ -106,16 +108,8 @@ export const registerActionsRoutes: RouteModule = (api, state) => {
     });
   }
 
-  function readable(c: Context): Repository {
-    return state().visibleRepository(c.req.param('owner') ?? '', c.req.param('repo') ?? '', callerOf(c));
-  }
-
-  function writable(c: Context): Repository {
-    return state().writableRepository(c.req.param('owner') ?? '', c.req.param('repo') ?? '', callerOf(c));
-  }
-
   function workflowOf(c: Context, repo: Repository): WorkflowRecord {
-    const workflow = state().actions.workflow(keyOf(repo), c.req.param('workflow_id') ?? '');
+    const workflow = state().workflows.find(keyOf(repo), c.req.param('workflow_id') ?? '');
     if (workflow === undefined) throw notFound();
     return workflow;
   }

@@ -9,13 +9,13 @@ import type { GithubState } from './github-state.js';
  */
 export function seedActions(state: GithubState): void {
   const key = repoKey('octo-org', 'hello-world');
-  const ci = state.actions.addWorkflow(key, {
+  const ci = state.workflows.add(key, {
     name: 'CI',
     path: '.github/workflows/ci.yml',
     events: ['push', 'pull_request'],
     created_at: '2024-01-05T10:00:00Z',
   });
-  const deploy = state.actions.addWorkflow(key, {
+  const deploy = state.workflows.add(key, {
     name: 'Deploy',
     path: '.github/workflows/deploy.yml',
     events: ['workflow_dispatch'],
@@ -30,7 +30,7 @@ export function seedActions(state: GithubState): void {
     },
     created_at: '2024-01-05T10:00:00Z',
   });
-  state.actions.addWorkflow(key, {
+  state.workflows.add(key, {
     name: 'Nightly',
     path: '.github/workflows/nightly.yml',
     events: ['schedule', 'workflow_dispatch'],

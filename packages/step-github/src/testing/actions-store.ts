@@ -1,37 +1,5 @@
 import type { GithubState } from './github-state.js';
-
-export type WorkflowState =
-  | 'active'
-  | 'deleted'
-  | 'disabled_fork'
-  | 'disabled_inactivity'
-  | 'disabled_manually';
-
-/** One `on.workflow_dispatch.inputs` entry of a workflow file. */
-export interface DispatchInputSpec {
-  type: 'string' | 'boolean' | 'choice' | 'number' | 'environment';
-  required?: boolean;
-  default?: string | boolean | number;
-  /** The allowed values of a `choice` input. */
-  options?: string[];
-  description?: string;
-}
-
-export interface WorkflowRecord {
-  id: number;
-  node_id: string;
-  repoKey: string;
-  name: string;
-  /** `.github/workflows/ci.yml`; the API also accepts the file name in place of the id. */
-  path: string;
-  state: WorkflowState;
-  created_at: string;
-  updated_at: string;
-  /** The events of its `on:` key. */
-  events: string[];
-  /** The `workflow_dispatch` inputs, when `events` has that trigger. */
-  dispatchInputs: Record<string, DispatchInputSpec>;
-}
+import type { WorkflowRecord } from './workflows-store.js';
 
 export const RUN_STATUSES = [
   'requested',
@@ -108,55 +76,14 @@ export interface RunFilter {
 }
 
 /**
- * Workflows and their runs per repository. A run moves on one step each time it is read on its own
+ * The workflow runs of GitHub Actions per repository. A run moves on one step each time it is read on its own
  * (queued, in_progress, then completed with its outcome): tests and the demo watch a dispatched run
  * finish by polling it, with no clock involved. `completeRun` settles a run at once.
  */
 export class ActionsStore {
-  readonly #workflows = new Map<string, WorkflowRecord[]>();
   readonly #runs = new Map<string, WorkflowRunRecord[]>();
 
   constructor(private readonly state: GithubState) {}
-
-  addWorkflow(
-    repoKey: string,
-    fields: Pick<WorkflowRecord, 'name' | 'path'> &
-      Partial<Pick<WorkflowRecord, 'state' | 'events' | 'dispatchInputs' | 'created_at'>>,
-  ): WorkflowRecord {
-    const id = this.state.nextId();
-    const created = fields.created_at ?? this.state.isoNow();
-    const workflow: WorkflowRecord = {
-      state: 'active',
-      events: ['push'],
-      dispatchInputs: {},
-      ...fields,
-      id,
-      node_id: this.state.nodeId('W', id),
-      repoKey,
-      created_at: created,
-      updated_at: created,
-    };
-    this.#workflows.set(repoKey, [...this.workflows(repoKey), workflow]);
-    return workflow;
-  }
-
-  workflows(repoKey: string): readonly WorkflowRecord[] {
-    return this.#workflows.get(repoKey) ?? [];
-  }
-
-  /** By numeric id, or by file name (`ci.yml`) as the API allows. */
-  workflow(repoKey: string, idOrFileName: string): WorkflowRecord | undefined {
-    const byId = /^\d+$/.test(idOrFileName) ? Number(idOrFileName) : undefined;
-    return this.workflows(repoKey).find((workflow) =>
-      byId !== undefined ? workflow.id === byId : workflow.path.split('/').pop() === idOrFileName,
-    );
-  }
-
-  setWorkflowState(workflow: WorkflowRecord, state: WorkflowState): void {
-    if (workflow.state === state) return;
-    workflow.state = state;
-    workflow.updated_at = this.state.isoNow();
-  }
 
   addRun(workflow: WorkflowRecord, fields: NewRun): WorkflowRunRecord {
     const id = this.state.nextId();

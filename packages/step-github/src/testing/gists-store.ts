@@ -65,11 +65,13 @@ export class GistsStore {
     return this.#gists.get(id);
   }
 
-  /** A user's gists, newest first; secret ones only when `withSecret`. */
+  /** A user's gists, newest first (the later created first on equal times); secret ones only when `withSecret`. */
   ofUser(login: string, withSecret: boolean): GistRecord[] {
+    // The map keeps creation order: reversed, then stably sorted, a later gist wins every tie.
     return [...this.#gists.values()]
+      .reverse()
       .filter((gist) => gist.owner.toLowerCase() === login.toLowerCase() && (withSecret || gist.public))
-      .sort((a, b) => b.created_at.localeCompare(a.created_at) || b.node_id.localeCompare(a.node_id));
+      .sort((a, b) => b.created_at.localeCompare(a.created_at));
   }
 
   /** Stores a checked edit: the new description (when given) and the gist's files as they now are. */

@@ -1,6 +1,7 @@
 import type { Context } from '@toolsteps/engine/testing';
 import { commitJson } from './commit-json.js';
 import { logOrder } from './git-history.js';
+import { mergeBase, mergeTrees, type TreeMerge } from './git-merge.js';
 import {
   type CommitRecord,
   commitSha,
@@ -142,9 +143,21 @@ export class GitStore {
     });
   }
 
+  /** The nearest common ancestor of two commits, undefined for unrelated histories. */
+  mergeBase(repoKey: string, one: string, other: string): string | undefined {
+    return mergeBase(this.#git(repoKey).commits, one, other);
+  }
+
+  /** The files of commit `headSha` merged into commit `baseSha`, against their merge base. */
+  mergeTrees(repoKey: string, baseSha: string, headSha: string): TreeMerge {
+    const tree = (sha: string | undefined): Tree =>
+      (sha === undefined ? undefined : this.commit(repoKey, sha)?.tree) ?? new Map();
+    return mergeTrees(tree(this.mergeBase(repoKey, baseSha, headSha)), tree(baseSha), tree(headSha));
+  }
+
   /**
-   * A merge commit on branch `base` whose files are the union of both trees, `head`'s winning;
-   * `head` is a branch or a sha. Returns the new commit's sha; the base branch moves to it.
+   * A merge commit of `head` (a branch or a sha) into branch `base`, which moves to it; returns its
+   * sha. Callers check `mergeTrees` for conflicts first, as GitHub refuses such a merge.
    */
   merge(
     repoKey: string,
@@ -158,11 +171,12 @@ export class GitStore {
     if (baseSha === undefined || headSha === undefined) {
       throw new Error(`merge: ${baseSha === undefined ? base : head} does not exist in ${repoKey}`);
     }
-    const baseCommit = this.commit(repoKey, baseSha) as CommitRecord;
-    const headCommit = this.commit(repoKey, headSha) as CommitRecord;
-    const tree = new Map([...baseCommit.tree, ...headCommit.tree]);
+    const merged = this.mergeTrees(repoKey, baseSha, headSha);
+    if (merged.conflicts.length > 0) {
+      throw new Error(`merge: ${head} conflicts with ${base} in ${merged.conflicts.join(', ')}`);
+    }
     return this.#record(repoKey, base, {
-      tree,
+      tree: merged.tree,
       parents: [baseSha, headSha],
       message,
       author,

@@ -20,6 +20,12 @@ export interface GithubEmulatorOptions {
  * (`Authorization: Bearer <token>` or `token <token>`) and counts against the caller's quota, whose
  * state every answer carries in `x-ratelimit-*` headers. Errors are GitHub's
  * `{message, documentation_url, errors?, status}`.
+ *
+ * Workflow runs move on by being read: each GET of one run answers with its current state and then
+ * advances it one step (queued, in_progress, completed with its planned outcome); lists never move
+ * runs. On GitHub a run finishes in its own time; here a caller polling a dispatched run sees it
+ * finish after a few reads, with no clock or background timer, so tests and the demo stay
+ * deterministic. `state.actions.planOutcome` chooses how a run ends, `completeRun` ends it at once.
  */
 export interface GithubEmulator extends Emulator {
   /** The demo account: octocat's token at `baseUrl`. */

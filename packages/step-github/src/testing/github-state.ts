@@ -6,8 +6,12 @@ import type { CollaboratorPermission, GithubAccount, Repository } from './github
 import { repoKey } from './github-model.js';
 import { GithubQuotas } from './github-quota.js';
 import { IssuesStore } from './issues-store.js';
+import { LabelsStore } from './labels-store.js';
+import { MilestonesStore } from './milestones-store.js';
 import { ProjectsStore } from './projects-store.js';
 import { ReleasesStore } from './releases-store.js';
+import { TeamsStore } from './teams-store.js';
+import { WorkflowsStore } from './workflows-store.js';
 
 /**
  * The emulator's in-memory GitHub: accounts, tokens and repositories, plus one store per domain
@@ -21,6 +25,10 @@ export class GithubState {
   readonly quotas: GithubQuotas;
   readonly git = new GitStore(this);
   readonly issues = new IssuesStore(this);
+  readonly labels = new LabelsStore(this);
+  readonly milestones = new MilestonesStore(this);
+  readonly teams = new TeamsStore(this);
+  readonly workflows = new WorkflowsStore(this);
   readonly actions = new ActionsStore(this);
   readonly gists = new GistsStore(this);
   readonly releases = new ReleasesStore(this);

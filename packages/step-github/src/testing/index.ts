@@ -1,4 +1,4 @@
-export type { ActionsStore, RunConclusion, WorkflowRecord, WorkflowRunRecord } from './actions-store.js';
+export type { ActionsStore, RunConclusion, WorkflowRunRecord } from './actions-store.js';
 export type { GistRecord, GistsStore } from './gists-store.js';
 export type { CommitRecord, FileContent, GitPerson, GitStore, Signature, WriteCommit } from './git-store.js';
 export * from './github-api-error.js';
@@ -10,7 +10,9 @@ export { SECONDARY_LIMIT_MESSAGE } from './github-quota.js';
 export { DEMO_LOGIN, DEMO_ORG, DEMO_TOKEN, HUBOT_TOKEN, MONA_TOKEN, seedGithubState } from './github-seed.js';
 export { GithubState } from './github-state.js';
 export { DEMO_ISSUES, DEMO_TEAM } from './issue-seed.js';
-export type { IssueRecord, IssuesStore, LabelRecord, PullRecord, ReviewRecord } from './issues-store.js';
+export type { IssueRecord, IssuesStore, PullRecord, ReviewRecord } from './issues-store.js';
+export type { LabelRecord, LabelsStore } from './labels-store.js';
+export type { MilestoneRecord, MilestonesStore } from './milestones-store.js';
 export type { ProjectItemRecord, ProjectRecord, ProjectsStore } from './projects-store.js';
 export type { ReleaseRecord, ReleasesStore } from './releases-store.js';
 export {
@@ -20,3 +22,5 @@ export {
   PRIVATE_REPO,
   SPOON_KNIFE_REPO,
 } from './repository-seed.js';
+export type { TeamRecord, TeamsStore } from './teams-store.js';
+export type { WorkflowRecord, WorkflowsStore } from './workflows-store.js';

@@ -46,7 +46,7 @@ export function applyIssueChanges(
   if (title !== undefined) issue.title = title;
   if (text !== undefined) issue.body = text;
   if (manages) {
-    if (labels !== undefined) issue.labels = labels.map((name) => state.issues.ensureLabel(key, name).name);
+    if (labels !== undefined) issue.labels = labels.map((name) => state.labels.ensure(key, name).name);
     if (assignees !== undefined) issue.assignees = assignees;
     if (milestone !== undefined) issue.milestone = milestone;
   }

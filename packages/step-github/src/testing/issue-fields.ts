@@ -61,7 +61,7 @@ export function milestoneOf(state: GithubState, key: string, body: JsonObject): 
   const value = body.milestone;
   if (value === null) return null;
   const number = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
-  if (typeof number !== 'number' || state.issues.milestone(key, number) === undefined) {
+  if (typeof number !== 'number' || state.milestones.find(key, number) === undefined) {
     throw validationFailed({ resource: 'Issue', code: 'invalid', field: 'milestone', value });
   }
   return number;

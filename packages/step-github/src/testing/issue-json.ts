@@ -4,7 +4,9 @@ import { accountJson } from './github-routes.js';
 import type { GithubState } from './github-state.js';
 import { apiBase, htmlBase } from './github-urls.js';
 import { authorAssociation } from './issue-access.js';
-import type { CommentRecord, IssueRecord, LabelRecord, MilestoneRecord } from './issues-store.js';
+import type { CommentRecord, IssueRecord } from './issues-store.js';
+import type { LabelRecord } from './labels-store.js';
+import type { MilestoneRecord } from './milestones-store.js';
 
 /** GitHub shows a deleted account as `ghost`. */
 const GHOST = { id: 10137, node_id: 'MDQ6VXNlcjEwMTM3', login: 'ghost', type: 'User' };
@@ -64,7 +66,7 @@ export function issueJson(c: Context, state: GithubState, repo: Repository, issu
   const key = repoKey(repo.owner, repo.name);
   const url = `${repoApiUrl(c, repo)}/issues/${issue.number}`;
   const pull = issue.pull_request;
-  const milestone = issue.milestone === null ? undefined : state.issues.milestone(key, issue.milestone);
+  const milestone = issue.milestone === null ? undefined : state.milestones.find(key, issue.milestone);
   const assignees = issue.assignees.map((login) => userJson(c, state, login));
   return {
     id: issue.id,
@@ -83,7 +85,7 @@ export function issueJson(c: Context, state: GithubState, repo: Repository, issu
     body: issue.body,
     user: userJson(c, state, issue.user),
     labels: issue.labels.flatMap((name) => {
-      const label = state.issues.label(key, name);
+      const label = state.labels.find(key, name);
       return label === undefined ? [] : [labelJson(c, repo, label)];
     }),
     assignee: assignees[0] ?? null,

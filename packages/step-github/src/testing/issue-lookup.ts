@@ -4,6 +4,7 @@ import { callerOf } from './github-caller.js';
 import { type GithubAccount, type Repository, repoKey } from './github-model.js';
 import type { GithubState } from './github-state.js';
 import type { IssueRecord } from './issues-store.js';
+import { visibleRepo } from './repository-lookup.js';
 
 export interface RepoContext {
   repo: Repository;
@@ -13,9 +14,8 @@ export interface RepoContext {
 
 /** The `:owner/:repo` of the route, if the caller may see it (GitHub answers 404 otherwise). */
 export function repoOf(c: Context, state: GithubState): RepoContext {
-  const caller = callerOf(c);
-  const repo = state.visibleRepository(c.req.param('owner') ?? '', c.req.param('repo') ?? '', caller);
-  return { repo, key: repoKey(repo.owner, repo.name), caller };
+  const repo = visibleRepo(c, state);
+  return { repo, key: repoKey(repo.owner, repo.name), caller: callerOf(c) };
 }
 
 /** The issue (or pull request) numbered by the route parameter, or 404. */

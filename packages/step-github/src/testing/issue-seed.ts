@@ -38,37 +38,37 @@ export function seedIssues(state: GithubState): void {
     );
   }
   const store = state.issues;
-  store.addLabel(key, {
+  state.labels.add(key, {
     name: 'bug',
     color: 'd73a4a',
     description: "Something isn't working",
     default: true,
   });
-  store.addLabel(key, {
+  state.labels.add(key, {
     name: 'enhancement',
     color: 'a2eeef',
     description: 'New feature or request',
     default: true,
   });
-  store.addLabel(key, {
+  state.labels.add(key, {
     name: 'good first issue',
     color: '7057ff',
     description: 'Good for newcomers',
     default: true,
   });
-  store.addLabel(key, {
+  state.labels.add(key, {
     name: 'documentation',
     color: '0075ca',
     description: 'Improvements or additions to documentation',
     default: true,
   });
-  const milestone = store.addMilestone(key, {
+  const milestone = state.milestones.add(key, {
     title: 'v1.0',
     description: 'The first stable release',
     creator: 'octocat',
     due_on: '2024-06-30T07:00:00Z',
   });
-  store.addTeam(REPO.owner, {
+  state.teams.add(REPO.owner, {
     name: 'Core',
     slug: DEMO_TEAM,
     description: 'Reviews every change',

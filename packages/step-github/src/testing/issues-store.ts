@@ -1,28 +1,5 @@
 import type { GithubState } from './github-state.js';
 
-export interface LabelRecord {
-  id: number;
-  node_id: string;
-  name: string;
-  description: string | null;
-  color: string;
-  default: boolean;
-}
-
-export interface MilestoneRecord {
-  id: number;
-  node_id: string;
-  number: number;
-  title: string;
-  description: string | null;
-  state: 'open' | 'closed';
-  creator: string;
-  due_on: string | null;
-  created_at: string;
-  updated_at: string;
-  closed_at: string | null;
-}
-
 export interface CommentRecord {
   id: number;
   node_id: string;
@@ -43,17 +20,6 @@ export interface ReviewRecord {
   commit_id: string | null;
   /** Unset while the review is pending. */
   submitted_at?: string;
-}
-
-/** A team of an organization, as far as review requests need one. */
-export interface TeamRecord {
-  id: number;
-  node_id: string;
-  org: string;
-  name: string;
-  slug: string;
-  description: string | null;
-  permission: 'pull' | 'triage' | 'push' | 'maintain' | 'admin';
 }
 
 /** What makes an issue a pull request: its branches, review state and merge. */
@@ -116,17 +82,12 @@ export interface NewIssue {
 
 export type NewPull = Omit<PullRecord, 'id' | 'reviews' | 'merged_at' | 'merged_by' | 'merge_commit_sha'>;
 
-const DEFAULT_LABEL_COLOR = 'ededed';
-
 /**
  * Issues and pull requests of every repository. They share one number sequence per repository, as
  * on GitHub, where a pull request is an issue with branches attached.
  */
 export class IssuesStore {
   readonly #issues = new Map<string, IssueRecord[]>();
-  readonly #labels = new Map<string, LabelRecord[]>();
-  readonly #milestones = new Map<string, MilestoneRecord[]>();
-  readonly #teams = new Map<string, TeamRecord[]>();
 
   constructor(private readonly state: GithubState) {}
 
@@ -167,7 +128,7 @@ export class IssuesStore {
       user: fields.user,
       state: 'open',
       state_reason: null,
-      labels: (fields.labels ?? []).map((name) => this.ensureLabel(repoKey, name).name),
+      labels: (fields.labels ?? []).map((name) => this.state.labels.ensure(repoKey, name).name),
       assignees: [...new Set(fields.assignees ?? [])],
       milestone: fields.milestone ?? null,
       locked: false,
@@ -240,100 +201,5 @@ export class IssuesStore {
 
   touch(issue: IssueRecord): void {
     issue.updated_at = this.state.isoNow();
-  }
-
-  labels(repoKey: string): readonly LabelRecord[] {
-    return this.#labels.get(repoKey) ?? [];
-  }
-
-  /** Label names are case-insensitive on GitHub. */
-  label(repoKey: string, name: string): LabelRecord | undefined {
-    const wanted = name.toLowerCase();
-    return this.labels(repoKey).find((label) => label.name.toLowerCase() === wanted);
-  }
-
-  addLabel(
-    repoKey: string,
-    fields: Pick<LabelRecord, 'name'> & Partial<Pick<LabelRecord, 'color' | 'description' | 'default'>>,
-  ): LabelRecord {
-    const labels = this.#labels.get(repoKey) ?? [];
-    this.#labels.set(repoKey, labels);
-    const id = this.state.nextId();
-    const label: LabelRecord = {
-      description: null,
-      color: DEFAULT_LABEL_COLOR,
-      default: false,
-      ...fields,
-      id,
-      node_id: this.state.nodeId('LA', id),
-    };
-    labels.push(label);
-    return label;
-  }
-
-  /** The label, created on the fly when unknown: GitHub does so for callers with push access. */
-  ensureLabel(repoKey: string, name: string): LabelRecord {
-    return this.label(repoKey, name) ?? this.addLabel(repoKey, { name });
-  }
-
-  milestones(repoKey: string): readonly MilestoneRecord[] {
-    return this.#milestones.get(repoKey) ?? [];
-  }
-
-  milestone(repoKey: string, number: number): MilestoneRecord | undefined {
-    return this.milestones(repoKey).find((milestone) => milestone.number === number);
-  }
-
-  addMilestone(
-    repoKey: string,
-    fields: Pick<MilestoneRecord, 'title' | 'creator'> &
-      Partial<Pick<MilestoneRecord, 'description' | 'due_on' | 'state'>>,
-  ): MilestoneRecord {
-    const milestones = this.#milestones.get(repoKey) ?? [];
-    this.#milestones.set(repoKey, milestones);
-    const id = this.state.nextId();
-    const now = this.state.isoNow();
-    const milestone: MilestoneRecord = {
-      description: null,
-      due_on: null,
-      state: 'open',
-      ...fields,
-      id,
-      node_id: this.state.nodeId('MI', id),
-      number: milestones.length + 1,
-      created_at: now,
-      updated_at: now,
-      closed_at: null,
-    };
-    milestones.push(milestone);
-    return milestone;
-  }
-
-  teams(org: string): readonly TeamRecord[] {
-    return this.#teams.get(org.toLowerCase()) ?? [];
-  }
-
-  team(org: string, slug: string): TeamRecord | undefined {
-    return this.teams(org).find((team) => team.slug === slug.toLowerCase());
-  }
-
-  addTeam(
-    org: string,
-    fields: Pick<TeamRecord, 'name'> & Partial<Omit<TeamRecord, 'id' | 'node_id' | 'org'>>,
-  ) {
-    const teams = this.#teams.get(org.toLowerCase()) ?? [];
-    this.#teams.set(org.toLowerCase(), teams);
-    const id = this.state.nextId();
-    const team: TeamRecord = {
-      slug: fields.name.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
-      description: null,
-      permission: 'push',
-      ...fields,
-      id,
-      node_id: this.state.nodeId('T', id),
-      org,
-    };
-    teams.push(team);
-    return team;
   }
 }

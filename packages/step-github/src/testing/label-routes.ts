@@ -14,7 +14,7 @@ import type { IssueRecord } from './issues-store.js';
 export const labelRoutes: RouteModule = (api, state) => {
   api.get('/repos/:owner/:repo/labels', (c) => {
     const { repo, key } = repoOf(c, state());
-    return c.json(paginate(c, state().issues.labels(key)).map((label) => labelJson(c, repo, label)));
+    return c.json(paginate(c, state().labels.list(key)).map((label) => labelJson(c, repo, label)));
   });
 
   api.post('/repos/:owner/:repo/labels', async (c) => {
@@ -26,11 +26,11 @@ export const labelRoutes: RouteModule = (api, state) => {
     if (color !== undefined && !/^[0-9a-f]{6}$/i.test(color)) {
       throw validationFailed({ resource: 'Label', code: 'invalid', field: 'color', value: color });
     }
-    if (s.issues.label(key, name) !== undefined) {
+    if (s.labels.find(key, name) !== undefined) {
       throw validationFailed({ resource: 'Label', code: 'already_exists', field: 'name' });
     }
     const description = optional<string>(body, 'description', 'string', 'Label') ?? null;
-    const label = s.issues.addLabel(key, {
+    const label = s.labels.add(key, {
       name,
       description,
       ...(color ? { color: color.toLowerCase() } : {}),
@@ -57,7 +57,7 @@ export const labelRoutes: RouteModule = (api, state) => {
         throw validationFailed({ resource: 'Label', code: 'missing_field', field: 'labels' });
       }
       const kept = method === 'post' ? issue.labels : [];
-      const added = names.map((name) => s.issues.ensureLabel(key, name).name);
+      const added = names.map((name) => s.labels.ensure(key, name).name);
       issue.labels = [...new Set([...kept, ...added])];
       s.issues.touch(issue);
       return c.json(issueLabels(s, key, issue).map((label) => labelJson(c, repo, label)));
@@ -89,7 +89,7 @@ function writer(c: Context, s: GithubState): RepoContext {
 }
 
 function issueLabels(s: GithubState, key: string, issue: IssueRecord) {
-  return issue.labels.flatMap((name) => s.issues.label(key, name) ?? []);
+  return issue.labels.flatMap((name) => s.labels.find(key, name) ?? []);
 }
 
 /** `{ labels: [...] }`, or the bare array GitHub also accepts. */

@@ -5,6 +5,7 @@ import { buildSchema } from 'graphql';
  * field and argument names, so queries written against GitHub run here unchanged.
  */
 export const PROJECTS_SCHEMA = buildSchema(/* GraphQL */ `
+  scalar Date
   scalar DateTime
   scalar URI
 
@@ -216,7 +217,7 @@ export const PROJECTS_SCHEMA = buildSchema(/* GraphQL */ `
   input ProjectV2FieldValue {
     text: String
     number: Float
-    date: String
+    date: Date
     singleSelectOptionId: String
     iterationId: String
   }

@@ -5,8 +5,10 @@ import type { GithubState } from './github-state.js';
 import { apiBase, htmlBase } from './github-urls.js';
 import { authorAssociation } from './issue-access.js';
 import { issueJson, repoApiUrl, repoHtmlUrl, userJson } from './issue-json.js';
-import type { IssueRecord, PullRecord, ReviewRecord, TeamRecord } from './issues-store.js';
+import type { IssueRecord, PullRecord, ReviewRecord } from './issues-store.js';
+import { mergeability } from './pull-mergeability.js';
 import { repositoryJson } from './repository-json.js';
+import type { TeamRecord } from './teams-store.js';
 
 /**
  * A pull request as GitHub answers it: `simple` for lists and reviewer requests, `full` for one pull
@@ -85,13 +87,14 @@ export function pullJson(
   if (detail === 'simple') return simple;
   const open = issue.state === 'open';
   const diff = diffStats(c, state, repo, pull);
+  // GitHub computes mergeability in the background; the emulator works it out on each read.
+  const { mergeable, rebaseable } = mergeability(state.git, key, shas, pullCommits(state, key, pull));
   return {
     ...simple,
     merged: pull.merged_at !== null,
-    // GitHub computes mergeability in the background; the emulator has no conflicts to find.
-    mergeable: open ? true : null,
-    rebaseable: open ? true : null,
-    mergeable_state: !open ? 'unknown' : pull.draft ? 'draft' : 'clean',
+    mergeable: open ? mergeable : null,
+    rebaseable: open ? rebaseable : null,
+    mergeable_state: !open ? 'unknown' : !mergeable ? 'dirty' : pull.draft ? 'draft' : 'clean',
     merged_by: pull.merged_by === null ? null : userJson(c, state, pull.merged_by),
     comments: issue.comments.length,
     review_comments: 0,
@@ -163,7 +166,7 @@ export function reviewJson(
 }
 
 function requestedTeams(state: GithubState, repo: Repository, pull: PullRecord): TeamRecord[] {
-  return pull.requested_teams.flatMap((slug) => state.issues.team(repo.owner, slug) ?? []);
+  return pull.requested_teams.flatMap((slug) => state.teams.find(repo.owner, slug) ?? []);
 }
 
 /** Commit count and line/file counts summed over the pull request's commits. */

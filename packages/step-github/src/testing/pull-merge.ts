@@ -1,16 +1,21 @@
+import { treeChanges } from './git-merge.js';
 import { GithubApiError, validationFailed } from './github-api-error.js';
 import { type GithubAccount, type Repository, repoKey } from './github-model.js';
 import { type JsonObject, optional } from './github-request.js';
 import type { GithubState } from './github-state.js';
 import type { IssueRecord, PullRecord } from './issues-store.js';
 import { pullCommits, pullShas } from './pull-json.js';
+import { type ReplayedCommit, replay } from './pull-mergeability.js';
 
 const METHODS = ['merge', 'squash', 'rebase'] as const;
 type MergeMethod = (typeof METHODS)[number];
+/** GitHub's 405 for a pull request that cannot be merged: closed, merged, or conflicting. */
+const NOT_MERGEABLE = 'Pull Request is not mergeable';
 
 /**
  * PUT /repos/{owner}/{repo}/pulls/{pull_number}/merge: a merge commit, one squashed commit, or the
- * commits replayed on the base branch. Returns the sha the base branch ends at.
+ * commits replayed on the base branch, each a three-way merge that keeps what the base branch
+ * changed since the branch point. Returns the sha the base branch ends at.
  */
 export function mergePull(
   state: GithubState,
@@ -34,7 +39,7 @@ export function mergePull(
   const message = optional<string>(body, 'commit_message', 'string', 'PullRequest');
   const expected = optional<string>(body, 'sha', 'string', 'PullRequest');
   if (issue.state !== 'open' || pull.merged_at !== null) {
-    throw new GithubApiError(405, 'Pull Request is not mergeable');
+    throw new GithubApiError(405, NOT_MERGEABLE);
   }
   if (pull.draft) throw new GithubApiError(405, 'Pull Request is still a draft');
   const shas = pullShas(state, key, pull);
@@ -42,17 +47,23 @@ export function mergePull(
     state.git.branchSha(key, pull.head.ref) === undefined ||
     state.git.branchSha(key, pull.base.ref) === undefined
   ) {
-    throw new GithubApiError(405, 'Pull Request is not mergeable');
+    throw new GithubApiError(405, NOT_MERGEABLE);
   }
   if (expected !== undefined && expected.toLowerCase() !== shas.head) {
     throw new GithubApiError(409, 'Head branch was modified. Review and try the merge again.');
   }
   const commits = pullCommits(state, key, pull);
+  // Checked before anything is written: a conflicting pull request is refused whole.
+  const replayed = method === 'rebase' ? replay(state.git, key, shas.base, commits) : [];
+  const conflicts =
+    method !== 'rebase' && state.git.mergeTrees(key, shas.base, shas.head).conflicts.length > 0;
+  if (replayed === undefined || conflicts) throw new GithubApiError(405, NOT_MERGEABLE);
   const author = {
     name: caller.name || caller.login,
     email: caller.email ?? `${caller.id}+${caller.login}@users.noreply.github.com`,
   };
-  const sha = write(state, key, { issue, pull, shas, commits }, method, author, title, message);
+  const merged = { issue, pull, shas, commits, replayed };
+  const sha = write(state, key, merged, method, author, title, message);
 
   const now = state.isoNow();
   pull.head.sha = shas.head;
@@ -71,12 +82,14 @@ interface Merged {
   pull: PullRecord;
   shas: { head: string; base: string };
   commits: ReturnType<typeof pullCommits>;
+  /** The rebase's commits, oldest first, with their changes on the moving base. */
+  replayed: ReplayedCommit[];
 }
 
 function write(
   state: GithubState,
   key: string,
-  { issue, pull, shas, commits }: Merged,
+  { issue, pull, shas, commits, replayed }: Merged,
   method: MergeMethod,
   author: { name: string; email: string },
   title: string | undefined,
@@ -94,7 +107,7 @@ function write(
     );
   }
   if (method === 'squash') {
-    const head = state.git.commit(key, shas.head);
+    const merged = state.git.mergeTrees(key, shas.base, shas.head).tree;
     const subject = title ?? `${issue.title} (#${issue.number})`;
     const details =
       message ??
@@ -104,20 +117,14 @@ function write(
         .join('\n\n');
     return state.git.writeCommit(key, {
       branch: pull.base.ref,
-      changes: Object.fromEntries(head?.tree ?? []),
+      changes: treeChanges(state.git.commit(key, shas.base)?.tree ?? new Map(), merged),
       message: `${subject}\n\n${details}`,
       author,
     }).sha;
   }
   // Rebase: each commit, oldest first, replayed with its own author and the merger as committer.
   let sha = shas.base;
-  for (const commit of [...commits].reverse()) {
-    const parent = state.git.commit(key, commit.parents[0] ?? '');
-    const changes: Record<string, Buffer | null> = {};
-    for (const [path, content] of commit.tree) {
-      if (!parent?.tree.get(path)?.equals(content)) changes[path] = content;
-    }
-    for (const path of parent?.tree.keys() ?? []) if (!commit.tree.has(path)) changes[path] = null;
+  for (const { commit, changes } of replayed) {
     sha = state.git.writeCommit(key, {
       branch: pull.base.ref,
       changes,

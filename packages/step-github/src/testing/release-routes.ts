@@ -8,29 +8,26 @@ import type { RouteModule } from './github-routes.js';
 import { hasPermission } from './issue-access.js';
 import { releaseJson } from './release-json.js';
 import type { ReleaseRecord } from './releases-store.js';
+import { visibleRepo } from './repository-lookup.js';
 
 /** Reading releases: the list (drafts for pushers only), the latest one, and one by tag. */
 export const registerReleaseRoutes: RouteModule = (api, state) => {
   api.get('/repos/:owner/:repo/releases', (c) => {
-    const repo = repositoryOf(c);
+    const repo = visibleRepo(c, state());
     const withDrafts = hasPermission(state(), repo, callerOf(c).login, 'push');
     const releases = state().releases.list(repoKey(repo.owner, repo.name), withDrafts);
     return c.json(paginate(c, releases).map((release) => releaseJson(c, state(), repo, release)));
   });
 
   api.get('/repos/:owner/:repo/releases/latest', (c) => {
-    const repo = repositoryOf(c);
+    const repo = visibleRepo(c, state());
     return answer(c, repo, state().releases.latest(repoKey(repo.owner, repo.name)));
   });
 
   api.get('/repos/:owner/:repo/releases/tags/:tag', (c) => {
-    const repo = repositoryOf(c);
+    const repo = visibleRepo(c, state());
     return answer(c, repo, state().releases.byTag(repoKey(repo.owner, repo.name), c.req.param('tag')));
   });
-
-  function repositoryOf(c: Context): Repository {
-    return state().visibleRepository(c.req.param('owner') ?? '', c.req.param('repo') ?? '', callerOf(c));
-  }
 
   function answer(c: Context, repo: Repository, release: ReleaseRecord | undefined) {
     if (release === undefined) throw notFound();

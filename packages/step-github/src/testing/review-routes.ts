@@ -25,7 +25,7 @@ export const reviewRoutes: RouteModule = (api, state) => {
     return c.json({
       users: pull.requested_reviewers.map((login) => userJson(c, s, login)),
       teams: pull.requested_teams.flatMap((slug) => {
-        const team = s.issues.team(repo.owner, slug);
+        const team = s.teams.find(repo.owner, slug);
         return team === undefined ? [] : [teamJson(c, team)];
       }),
     });
@@ -42,7 +42,7 @@ export const reviewRoutes: RouteModule = (api, state) => {
     }
     const strangers =
       users.some((login) => s.account(login) === undefined || s.permissionOf(repo, login) === undefined) ||
-      teams.some((slug) => s.issues.team(repo.owner, slug) === undefined);
+      teams.some((slug) => s.teams.find(repo.owner, slug) === undefined);
     if (strangers) {
       throw new GithubApiError(
         422,

@@ -10,6 +10,8 @@ import { directionOf, issueSortOf, sortIssues } from './issue-order.js';
 import { matcher, parseSearchQuery, type SearchQuery, scoreOf } from './search-query.js';
 
 const MAX_QUERY_LENGTH = 256;
+/** GitHub serves the first 1,000 results of a search, however many match (`total_count` counts all). */
+const SEARCH_RESULTS_AVAILABLE = 1_000;
 
 /** GET /search/issues: issues and pull requests of every repository the caller can see. */
 export const searchRoutes: RouteModule = (api, state) => {
@@ -36,7 +38,7 @@ export const searchRoutes: RouteModule = (api, state) => {
       const repo = s.repositories.get(repoKey);
       if (repo === undefined || (repo.private && s.permissionOf(repo, caller.login) === undefined)) continue;
       for (const issue of issues) {
-        const milestone = issue.milestone === null ? undefined : s.issues.milestone(repoKey, issue.milestone);
+        const milestone = issue.milestone === null ? undefined : s.milestones.find(repoKey, issue.milestone);
         if (!matches({ repoKey, issue, milestone: milestone?.title })) continue;
         found.push({ repo, issue, score: scoreOf(query, issue) });
       }
@@ -46,7 +48,7 @@ export const searchRoutes: RouteModule = (api, state) => {
       sort === undefined
         ? found.sort((a, b) => b.score - a.score || b.issue.created_at.localeCompare(a.issue.created_at))
         : sortIssues(found, sort, order);
-    const page = paginate(c, sorted);
+    const page = paginate(c, sorted, { available: SEARCH_RESULTS_AVAILABLE });
     return c.json({
       total_count: sorted.length,
       incomplete_results: false,

@@ -1,5 +1,5 @@
-import type { DispatchInputSpec } from './actions-store.js';
 import { GithubApiError } from './github-api-error.js';
+import type { DispatchInputSpec } from './workflows-store.js';
 
 type InputValue = string | boolean | number;
 

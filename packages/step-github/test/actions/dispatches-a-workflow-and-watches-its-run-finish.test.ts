@@ -112,7 +112,7 @@ describe('github.create_workflow_dispatch starts a run that github.get_workflow_
   });
 
   it('dispatches by numeric workflow id, on a tag, with typed inputs given as text', async () => {
-    const deploy = gh.emulator.state.actions.workflow(KEY, 'deploy.yml')!;
+    const deploy = gh.emulator.state.workflows.find(KEY, 'deploy.yml')!;
     const outcome = await dispatch({
       workflow_id: deploy.id,
       ref: 'v1.0.0',

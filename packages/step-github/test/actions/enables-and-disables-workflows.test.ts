@@ -10,7 +10,7 @@ const KEY = repoKey(REPO.owner, REPO.repo);
 
 describe('github.enable_workflow and github.disable_workflow switch a workflow on and off', () => {
   const gh = useGithubEmulator();
-  const stateOf = (file: string) => gh.emulator.state.actions.workflow(KEY, file)?.state;
+  const stateOf = (file: string) => gh.emulator.state.workflows.find(KEY, file)?.state;
 
   it('disables a workflow by file name and returns it with its new state', async () => {
     const outcome = await gh.run(disableWorkflow, { ...REPO, workflow_id: 'deploy.yml' });
@@ -39,7 +39,7 @@ describe('github.enable_workflow and github.disable_workflow switch a workflow o
   });
 
   it('enables a disabled workflow by numeric id, after which it can be dispatched', async () => {
-    const nightly = gh.emulator.state.actions.workflow(KEY, 'nightly.yml')!;
+    const nightly = gh.emulator.state.workflows.find(KEY, 'nightly.yml')!;
     const outcome = await gh.run(enableWorkflow, { ...REPO, workflow_id: nightly.id });
 
     expect(outcome.ok).toBe(true);

@@ -108,7 +108,7 @@ describe('github.list_workflow_runs lists runs newest first, filtered as GitHub 
     expect(byName.result?.workflow_runs.every((run) => run.name === 'CI')).toBe(true);
     expect(byName.result?.total_count).toBe(4);
 
-    const deploy = gh.emulator.state.actions.workflow(KEY, 'deploy.yml')!;
+    const deploy = gh.emulator.state.workflows.find(KEY, 'deploy.yml')!;
     const byId = await list({ workflow_id: deploy.id, status: 'success' });
     expect(titles(byId)).toEqual(['Deploy']);
   });

@@ -37,14 +37,15 @@ describe('github.api_call reaches every example endpoint of the spec against the
     expect(after.error).toMatchObject({ code: 'not_found', status: 404 });
   });
 
-  it('refuses an invalid collaborator permission with GitHub’s 422, adding no one', async () => {
+  it('refuses an invalid collaborator permission before sending it, adding no one', async () => {
     const outcome = await gh.run(apiCall, {
       method: 'PUT',
       endpoint: `${REPO}/collaborators/mona`,
       headers: ACCEPT,
       body: { permission: 'owner' },
     });
-    expect(outcome.error).toMatchObject({ code: 'validation', status: 422 });
+    expect(outcome.error).toMatchObject({ code: 'validation', field: '/steps/0/args/body/permission' });
+    expect(gh.emulator.requests).toEqual([]);
     expect(gh.emulator.state.repository('octo-org', 'hello-world')?.collaborators.has('mona')).toBe(false);
   });
 

@@ -3,6 +3,14 @@ import { createRequire } from 'node:module';
 import type { HttpExchange } from '@toolsteps/engine';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
+import {
+  type MatchedOperation,
+  type OpenApiDocument,
+  OpenApiRoutes,
+  type Operation,
+  type Parameter,
+  resolvePointer,
+} from './github-openapi-routes.js';
 
 // ajv-formats is CommonJS: under NodeNext its callable export is the module itself.
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
@@ -11,29 +19,6 @@ const addFormats = addFormatsModule as unknown as typeof addFormatsModule.defaul
 const DOCUMENT_PATH = createRequire(import.meta.url).resolve(
   '@octokit/openapi/generated/api.github.com.json',
 );
-
-interface Parameter {
-  name: string;
-  in: 'path' | 'query' | 'header';
-  required?: boolean;
-  schema?: unknown;
-  $ref?: string;
-}
-
-interface Operation {
-  operationId: string;
-  parameters?: Parameter[];
-  requestBody?: { content?: Record<string, { schema?: unknown }> };
-  responses: Record<string, { $ref?: string; content?: Record<string, { schema?: unknown }> }>;
-}
-
-interface MatchedOperation {
-  template: string;
-  method: string;
-  operation: Operation;
-  pointer: string;
-  params: Record<string, string>;
-}
 
 /** What a check found wrong with one exchange; empty when the exchange matches the description. */
 export type Problems = string[];
@@ -45,13 +30,10 @@ export type Problems = string[];
  * which Ajv understands; formats are checked with ajv-formats.
  */
 export class GithubOpenApi {
-  readonly #document: {
-    paths: Record<string, Record<string, Operation>>;
-    components: Record<string, Record<string, unknown>>;
-  };
+  readonly #document: OpenApiDocument;
   readonly #ajv: Ajv;
   readonly #validators = new Map<string, ValidateFunction>();
-  readonly #templates: Array<{ template: string; pattern: RegExp; names: string[]; literal: number }>;
+  readonly #routes: OpenApiRoutes;
 
   constructor() {
     this.#document = nullableWithoutType(JSON.parse(readFileSync(DOCUMENT_PATH, 'utf8')));
@@ -59,47 +41,12 @@ export class GithubOpenApi {
     this.#ajv = new Ajv({ strict: false, allErrors: true, logger: false, coerceTypes: false });
     addFormats(this.#ajv);
     this.#ajv.addSchema(this.#document as object, 'github');
-    this.#templates = Object.keys(this.#document.paths).map((template) => {
-      const names: string[] = [];
-      const multiSegment = this.#multiSegmentNames(template);
-      const source = template
-        .split('/')
-        .map((part) =>
-          part.replace(
-            /\{([^}]+)\}|([^{]+)/g,
-            (_whole, name: string | undefined, literal: string | undefined) => {
-              if (literal !== undefined) return literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-              names.push(name as string);
-              // Only parameters marked x-multi-segment (a file path, `heads/main`) span segments.
-              return multiSegment.has(name as string) ? '(.+)' : '([^/]+)';
-            },
-          ),
-        )
-        .join('/');
-      return {
-        template,
-        pattern: new RegExp(`^${source}$`),
-        names,
-        literal: template.replace(/\{[^}]+\}/g, '').length,
-      };
-    });
-    this.#templates.sort((a, b) => b.literal - a.literal);
+    this.#routes = new OpenApiRoutes(this.#document);
   }
 
   /** The documented operation a method and path (no query) address, with its path parameters. */
   match(method: string, path: string): MatchedOperation | undefined {
-    const lower = method.toLowerCase();
-    for (const { template, pattern, names } of this.#templates) {
-      const found = pattern.exec(path);
-      const operation = this.#document.paths[template]?.[lower];
-      if (found === null || operation === undefined) continue;
-      const params = Object.fromEntries(
-        names.map((name, index) => [name, decodeURIComponent(found[index + 1])]),
-      );
-      const pointer = `#/paths/${pointerSegment(template)}/${lower}`;
-      return { template, method: lower, operation, pointer, params };
-    }
-    return undefined;
+    return this.#routes.match(method, path);
   }
 
   /** Problems with the request of an exchange; sets `operationId` when the operation was found. */
@@ -138,13 +85,15 @@ export class GithubOpenApi {
     const bodySchema = matched.operation.requestBody?.content?.['application/json']?.schema;
     if (exchange.requestBody !== undefined) {
       if (bodySchema === undefined) problems.push(`${matched.operation.operationId} takes no JSON body`);
-      else
+      else {
         this.#validate(
           `${matched.pointer}/requestBody/content/application~1json/schema`,
           exchange.requestBody,
           problems,
           'request body',
         );
+        problems.push(...this.#undocumentedProperties(bodySchema, exchange.requestBody, matched.operation));
+      }
     }
     return { operationId: matched.operation.operationId, problems };
   }
@@ -175,27 +124,26 @@ export class GithubOpenApi {
     return problems;
   }
 
-  #multiSegmentNames(template: string): Set<string> {
-    const names = new Set<string>();
-    for (const operation of Object.values(this.#document.paths[template] ?? {})) {
-      for (const given of (operation as Operation).parameters ?? []) {
-        const parameter = (given.$ref ? this.#resolve(given.$ref) : given) as Parameter & {
-          'x-multi-segment'?: boolean;
-        };
-        if (parameter['x-multi-segment']) names.add(parameter.name);
-      }
-    }
-    return names;
+  /**
+   * GitHub's request schemas leave out `additionalProperties: false`, so a misspelt field would pass
+   * validation (and GitHub would ignore it): a body's top-level names must be documented ones.
+   */
+  #undocumentedProperties(schema: unknown, body: unknown, operation: Operation): Problems {
+    const { $ref } = schema as { $ref?: string };
+    const object = ($ref === undefined ? schema : this.#resolve($ref)) as {
+      properties?: Record<string, unknown>;
+      additionalProperties?: unknown;
+    };
+    const documented = object.properties;
+    if (documented === undefined || object.additionalProperties !== undefined) return [];
+    if (body === null || typeof body !== 'object' || Array.isArray(body)) return [];
+    return Object.keys(body)
+      .filter((name) => !Object.hasOwn(documented, name))
+      .map((name) => `request body property ${name} is not documented for ${operation.operationId}`);
   }
 
   #resolve(ref: string): unknown {
-    return ref
-      .slice(2)
-      .split('/')
-      .reduce<unknown>(
-        (node, key) => (node as Record<string, unknown>)[key.replace(/~1/g, '/').replace(/~0/g, '~')],
-        this.#document,
-      );
+    return resolvePointer(this.#document, ref);
   }
 
   #validate(pointer: string, value: unknown, problems: Problems, what: string): void {
@@ -211,10 +159,6 @@ export class GithubOpenApi {
       problems.push(`${what} ${JSON.stringify(value)?.slice(0, 80)}: ${errors.join('; ')}`);
     }
   }
-}
-
-function pointerSegment(template: string): string {
-  return template.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
 function coerce(value: string, type: string | undefined): unknown {

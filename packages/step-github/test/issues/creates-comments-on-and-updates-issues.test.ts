@@ -44,7 +44,7 @@ describe('issues: create, comment on, update and read assignees', () => {
       path: '/repos/octo-org/hello-world/issues',
       status: 201,
     });
-    expect(gh.emulator.state.issues.label(KEY, 'payments')).toBeDefined();
+    expect(gh.emulator.state.labels.find(KEY, 'payments')).toBeDefined();
   });
 
   it('lets a user without push access open an issue, silently dropping labels and assignees as GitHub does', async () => {
@@ -64,7 +64,7 @@ describe('issues: create, comment on, update and read assignees', () => {
       assignees: [],
       assignee: null,
     });
-    expect(gh.emulator.state.issues.label(KEY, 'brand-new')).toBeUndefined();
+    expect(gh.emulator.state.labels.find(KEY, 'brand-new')).toBeUndefined();
   });
 
   it('comments on an issue and on a pull request, counting the comments', async () => {

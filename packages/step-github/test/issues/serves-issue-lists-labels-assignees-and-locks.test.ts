@@ -86,7 +86,7 @@ describe('the emulated issues API', () => {
       body: { labels: ['spam'] },
     });
     expect(asMona.status).toBe(403);
-    expect(gh.emulator.state.issues.label(KEY, 'spam')).toBeUndefined();
+    expect(gh.emulator.state.labels.find(KEY, 'spam')).toBeUndefined();
   });
 
   it('checks who can be assigned, and adds or removes assignees', async () => {

@@ -88,6 +88,41 @@ describe('github.create_or_update_file', () => {
     expect(git().branchSha(KEY, 'main')).toBe(head);
   });
 
+  it('blames the path, not sha, when another write changed the file between its read and its write', async () => {
+    const path = '/repos/octo-org/hello-world/contents/docs/guide.md';
+    // The step's read answers as it would have just before the other write landed.
+    const before = await gh.run<Json>(getRepositoryContent, { ...DEMO_REPO, path: 'docs/guide.md' });
+    const { text: _text, ...answer } = before.result.file;
+    const other = await write({ path: 'docs/guide.md', content: 'theirs\n', message: 'Their edit' });
+    expect(other.ok).toBe(true);
+    const head = git().branchSha(KEY, 'main');
+    gh.emulator.reset();
+    gh.emulator.faults.inject({ method: 'GET', path, status: 200, body: answer });
+
+    const outcome = await write({ path: 'docs/guide.md', content: 'mine\n', message: 'My edit' });
+    expect(outcome.error).toMatchObject({ code: 'validation', field: '/steps/0/args/path', status: 409 });
+    expect(outcome.error?.message).toBe(
+      `octo-org/hello-world:docs/guide.md was changed by another write after this step read it (sha ${answer.sha}), so it was not overwritten; run the step again to write over the new version`,
+    );
+    expect(fileOn('main', 'docs/guide.md')).toBe('theirs\n');
+    expect(git().branchSha(KEY, 'main')).toBe(head);
+  });
+
+  it('says so when another write created the file after the step found it missing', async () => {
+    const path = '/repos/octo-org/hello-world/contents/notes/race.md';
+    const other = await write({ path: 'notes/race.md', content: 'theirs\n', message: 'Theirs' });
+    expect(other.ok).toBe(true);
+    const head = git().branchSha(KEY, 'main');
+    // The step's read answers as it would have just before the other write landed.
+    gh.emulator.faults.inject({ method: 'GET', path, status: 404, body: { message: 'Not Found' } });
+
+    const outcome = await write({ path: 'notes/race.md', content: 'mine\n', message: 'Mine' });
+    expect(outcome.error).toMatchObject({ code: 'validation', field: '/steps/0/args/path', status: 422 });
+    expect(outcome.error?.message).toContain('was created by another write after this step read it');
+    expect(fileOn('main', 'notes/race.md')).toBe('theirs\n');
+    expect(git().branchSha(KEY, 'main')).toBe(head);
+  });
+
   it('fails not_found for an unknown branch, committing nothing', async () => {
     const before = git().refs(KEY);
     const outcome = await write({ path: 'x.md', content: 'x', message: 'x', branch: 'no-such-branch' });

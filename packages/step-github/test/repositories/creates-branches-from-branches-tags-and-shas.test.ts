@@ -91,6 +91,26 @@ describe('github.create_branch', () => {
     expect(git().branchSha(KEY, DEMO_FEATURE_BRANCH)).toBe(feature);
   });
 
+  it.each([
+    ['refs/heads/login-v3', 'give "login-v3", not "refs/heads/login-v3"'],
+    ['refs/tags/v2', 'give a name that does not start with refs/'],
+    ['refs/heads/refs/x', 'give a name that does not start with refs/'],
+  ])('refuses a full ref name (%s) as branch, sending nothing', async (branch, fix) => {
+    const before = branches();
+    const outcome = await gh.run(createBranch, { ...DEMO_REPO, branch });
+    expect(outcome.error).toMatchObject({ code: 'validation', field: '/steps/0/args/branch' });
+    expect(outcome.error?.message).toContain('without refs/heads/ (the step adds it)');
+    expect(outcome.error?.message).toContain(fix);
+    expect(gh.emulator.requests).toEqual([]);
+    expect(branches()).toEqual(before);
+  });
+
+  it('looks a start holding a slash up as one commits/ segment, as GitHub reads a ref there', async () => {
+    const outcome = await gh.run(createBranch, { ...DEMO_REPO, branch: 'orphan', from: 'no/such' });
+    expect(outcome.error?.code).toBe('not_found');
+    expect(outcome.exchanges.at(-1)?.path).toBe('/repos/octo-org/hello-world/commits/no%2Fsuch');
+  });
+
   it('lets a collaborator with push create a branch, and refuses a reader', async () => {
     const hubot = await gh.run(
       createBranch,

@@ -46,15 +46,16 @@ describe('GitStore', () => {
     ).toEqual(['Explain how to run it', 'Add the logo']);
   });
 
-  it('merges a head into a base branch: union of files, the head winning, the base moving', () => {
+  it('merges a head into a base branch three ways: each side keeps its changes, the base moving', () => {
     git().writeCommit(KEY, {
       branch: 'main',
-      message: 'Change index on main',
+      message: 'Change the README on main',
       author: HUBOT,
-      changes: { 'src/index.js': 'main version\n', 'MAIN_ONLY.md': 'main\n' },
+      changes: { 'README.md': 'main version\n', 'MAIN_ONLY.md': 'main\n' },
     });
     const base = git().branchSha(KEY, 'main') as string;
     const head = git().branchSha(KEY, DEMO_FEATURE_BRANCH) as string;
+    expect(git().mergeBase(KEY, base, head)).toBe(git().commit(KEY, head)?.parents[0]);
     const sha = git().merge(
       KEY,
       'main',
@@ -70,9 +71,26 @@ describe('GitStore', () => {
     expect(merge?.author).toMatchObject(HUBOT);
     expect(git().file(KEY, sha, 'src/index.js')?.toString()).toContain("import { login } from './login.js'");
     expect(git().file(KEY, sha, 'src/login.js')).toBeDefined();
+    expect(git().file(KEY, sha, 'README.md')?.toString()).toBe('main version\n');
     expect(git().file(KEY, sha, 'MAIN_ONLY.md')?.toString()).toBe('main\n');
     expect(git().commitsBetween(KEY, sha, head)).toEqual([]);
     expect(gh.emulator.state.repository('octo-org', 'hello-world')?.pushed_at).toBe(merge?.committer.date);
+  });
+
+  it('refuses a merge where both sides changed one file, moving nothing', () => {
+    git().writeCommit(KEY, {
+      branch: 'main',
+      message: 'Change index on main',
+      author: HUBOT,
+      changes: { 'src/index.js': 'main version\n' },
+    });
+    const base = git().branchSha(KEY, 'main') as string;
+    const head = git().branchSha(KEY, DEMO_FEATURE_BRANCH) as string;
+    expect(git().mergeTrees(KEY, base, head).conflicts).toEqual(['src/index.js']);
+    expect(() => git().merge(KEY, 'main', DEMO_FEATURE_BRANCH, 'Merge', HUBOT)).toThrow(
+      'feature/login conflicts with main in src/index.js',
+    );
+    expect(git().branchSha(KEY, 'main')).toBe(base);
   });
 
   it('refuses to merge a branch or head that does not exist', () => {
