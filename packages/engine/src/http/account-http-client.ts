@@ -78,40 +78,57 @@ export class AccountHttpClient implements HttpClient {
     const renewal: Renewal = { used: false, replayed: false };
     const safeToRepeat = isSafeToRepeat(checked.method, effect, request.retrySafe);
     const { maxAttempts, maxRetryDelayMs } = channel.binding;
-    const { limiter, writeLimiter } = channel;
     const mutating = checked.method !== 'GET' && checked.method !== 'HEAD' && effect !== 'read';
-    const send = limiter
-      ? () => limiter.add(() => this.#attempt(ctx, target, renewal), { signal })
-      : () => this.#attempt(ctx, target, renewal);
-    const queued = mutating && writeLimiter ? () => writeLimiter.add(send, { signal }) : send;
 
-    return withRetries(
-      async () => {
-        // What the limiter would do for a request whose signal aborted while it waited to retry.
-        signal.throwIfAborted();
-        await channel.quota.admit({
-          quota,
-          clock: this.deps.clock,
-          signal,
-          maxWaitMs: maxRetryDelayMs,
-          describe: () => `${checked.method} ${relative} to ${channel.integration.title}`,
-        });
-        return queued();
-      },
-      {
-        maxAttempts,
-        maxRetryDelayMs,
-        signal,
-        clock: this.deps.clock,
-        canRetry: (error) => mayRetry(error, safeToRepeat),
-        onRetry: (error, waitMs, next) =>
-          this.deps.logger.warn(
-            this.deps.scrubber.scrub(
-              `${checked.method} ${relative} to ${channel.integration.title} failed (${error.code}${error.status ? ` ${error.status}` : ''}); retrying in ${waitMs} ms, attempt ${next} of ${maxAttempts}`,
-            ),
+    return withRetries(() => this.#admitted(ctx, target, renewal, mutating), {
+      maxAttempts,
+      maxRetryDelayMs,
+      signal,
+      clock: this.deps.clock,
+      canRetry: (error) => mayRetry(error, safeToRepeat),
+      onRetry: (error, waitMs, next) =>
+        this.deps.logger.warn(
+          this.deps.scrubber.scrub(
+            `${checked.method} ${relative} to ${channel.integration.title} failed (${error.code}${error.status ? ` ${error.status}` : ''}); retrying in ${waitMs} ms, attempt ${next} of ${maxAttempts}`,
           ),
-      },
-    );
+        ),
+    });
+  }
+
+  /**
+   * One attempt once the account lets it go: its quota has room (or its reset is awaited), then the
+   * write queue (mutating requests) and the account limiter. Closures only where a queue exists:
+   * thousands of requests may be waiting at once.
+   */
+  async #admitted(
+    ctx: SendContext,
+    target: SendTarget,
+    renewal: Renewal,
+    mutating: boolean,
+  ): Promise<HttpResponse> {
+    const { channel, signal } = ctx;
+    // What the limiter would do for a request whose signal aborted while it waited to retry.
+    signal.throwIfAborted();
+    if (!channel.quota.admit(ctx.quota, this.deps.clock.now())) {
+      await channel.quota.awaitReset(ctx.quota, {
+        clock: this.deps.clock,
+        signal,
+        maxWaitMs: channel.binding.maxRetryDelayMs,
+        what: target,
+        integrationTitle: channel.integration.title,
+      });
+    }
+    const { writeLimiter } = channel;
+    if (mutating && writeLimiter)
+      return writeLimiter.add(() => this.#limited(ctx, target, renewal), { signal });
+    return this.#limited(ctx, target, renewal);
+  }
+
+  #limited(ctx: SendContext, target: SendTarget, renewal: Renewal): Promise<HttpResponse> {
+    const { limiter } = ctx.channel;
+    return limiter
+      ? limiter.add(() => this.#attempt(ctx, target, renewal), { signal: ctx.signal })
+      : this.#attempt(ctx, target, renewal);
   }
 
   /** One attempt: send, and after a 401 renew the credentials once per request and replay. */

@@ -10,13 +10,13 @@ interface QuotaState {
 }
 
 export interface AdmitOptions {
-  quota: string;
   clock: Clock;
   signal: AbortSignal;
   /** The longest wait for a reset before the request fails instead. */
   maxWaitMs: number;
-  /** For the message: who and what waits. */
-  describe: () => string;
+  /** For the message: the request and the API. */
+  what: { method: string; relative: string };
+  integrationTitle: string;
 }
 
 /**
@@ -35,33 +35,43 @@ export class QuotaGate {
     this.#quotas.set(quota, reported);
   }
 
-  /** Waits until the quota has room, then counts the request against it. */
-  async admit(options: AdmitOptions): Promise<void> {
-    const { quota, clock, signal, maxWaitMs } = options;
+  /**
+   * Counts one request against its quota if the quota has room (or is unknown, or has reset); false
+   * when it is spent: then `awaitReset`. The usual case allocates nothing.
+   */
+  admit(quota: string, now: number): boolean {
+    const state = this.#quotas.get(quota);
+    if (state === undefined) return true;
+    if (state.resetAt <= now) {
+      this.#quotas.delete(quota);
+      return true;
+    }
+    if (state.remaining <= 0) return false;
+    state.remaining -= 1;
+    return true;
+  }
+
+  /** Waits for a spent quota's reset and counts the request, or fails when the reset is too far. */
+  async awaitReset(quota: string, options: AdmitOptions): Promise<void> {
+    const { clock, signal, maxWaitMs } = options;
     for (;;) {
-      const state = this.#quotas.get(quota);
-      const now = clock.now();
-      if (state === undefined || state.remaining > 0 || state.resetAt <= now) {
-        if (state !== undefined) {
-          if (state.resetAt <= now) this.#quotas.delete(quota);
-          else state.remaining -= 1;
-        }
-        return;
-      }
-      const waitMs = state.resetAt - now;
-      if (waitMs > maxWaitMs) throw spent(options, waitMs, state.resetAt);
+      const resetAt = this.#quotas.get(quota)?.resetAt ?? 0;
+      const waitMs = resetAt - clock.now();
+      if (waitMs > maxWaitMs) throw spent(quota, options, waitMs, resetAt);
       await clock.sleep(waitMs, signal);
+      if (this.admit(quota, clock.now())) return;
     }
   }
 }
 
-function spent(options: AdmitOptions, waitMs: number, resetAt: number): StepError {
+function spent(quota: string, options: AdmitOptions, waitMs: number, resetAt: number): StepError {
   const seconds = (ms: number) => Math.ceil(ms / 1000);
+  const { what, integrationTitle, maxWaitMs } = options;
   return new StepError({
     code: 'rate_limited',
-    message: `${options.describe()} was not sent: the ${options.quota} rate limit is used up until ${new Date(resetAt).toISOString()}, ${seconds(waitMs)} s away, longer than the ${seconds(options.maxWaitMs)} s this account waits; try again after the reset`,
+    message: `${what.method} ${what.relative} to ${integrationTitle} was not sent: the ${quota} rate limit is used up until ${new Date(resetAt).toISOString()}, ${seconds(waitMs)} s away, longer than the ${seconds(maxWaitMs)} s this account waits; try again after the reset`,
     retryAfterMs: waitMs,
     retryable: false,
-    details: { quota: options.quota, resetAt: new Date(resetAt).toISOString() },
+    details: { quota, resetAt: new Date(resetAt).toISOString() },
   });
 }
