@@ -24,5 +24,6 @@ export { REDACTED, SecretScrubber as ValueSecretScrubber } from './secrets/index
 export * from './vault/index.js';
 export { compileWorkflow } from './workflow/compile-workflow.js';
 export type { CompiledWorkflow } from './workflow/compiled-workflow.js';
+export { PATTERN_HINT } from './workflow/describe-schema-errors.js';
 export * from './workflow/index.js';
 export { type Workflow, WorkflowSchema, type WorkflowStep } from './workflow/workflow-schema.js';

@@ -1,4 +1,4 @@
-import { StepError, Type } from '@toolsteps/engine';
+import { PATTERN_HINT, StepError, Type } from '@toolsteps/engine';
 
 /**
  * Values that become one path segment. Their patterns refuse `/`, `?`, `#`, `%`, backslashes and
@@ -7,6 +7,8 @@ import { StepError, Type } from '@toolsteps/engine';
  */
 export const SEGMENT_NAME = '(?!\\.{1,2}$)[^/\\\\?#%\\s]+';
 const SEGMENT = `^${SEGMENT_NAME}$`;
+/** What SEGMENT asks, in the words an input error shows. */
+const SEGMENT_HINT = 'one path segment: no "/", "?", "#", "%" or spaces, and not "." or ".."';
 
 /**
  * A branch, tag or sha: `/`-separated parts, none empty or a dot segment. Without `^`, so a
@@ -18,6 +20,7 @@ export const Owner = Type.String({
   minLength: 1,
   maxLength: 100,
   pattern: SEGMENT,
+  [PATTERN_HINT]: SEGMENT_HINT,
   description: 'The account owner of the repository (a user or organization login); not case sensitive',
 });
 
@@ -25,6 +28,7 @@ export const Repo = Type.String({
   minLength: 1,
   maxLength: 100,
   pattern: SEGMENT,
+  [PATTERN_HINT]: SEGMENT_HINT,
   description: 'The name of the repository without the .git extension; not case sensitive',
 });
 
@@ -33,6 +37,7 @@ export const Username = Type.String({
   minLength: 1,
   maxLength: 39,
   pattern: SEGMENT,
+  [PATTERN_HINT]: SEGMENT_HINT,
   description: 'The login of a GitHub user',
 });
 
@@ -41,6 +46,8 @@ export const FilePath = Type.String({
   minLength: 1,
   maxLength: 4096,
   pattern: '^(?!/)(?:(?!\\.{1,2}(?:/|$))[^/\\\\?#%]+(?:/(?!$)|$))+$',
+  [PATTERN_HINT]:
+    'a path like docs/README.md: no leading or trailing "/", no "." or ".." part, no "?", "#", "%"',
   description: 'Path of the file or folder in the repository, e.g. docs/README.md (no leading slash)',
 });
 
@@ -49,6 +56,8 @@ export const Ref = Type.String({
   minLength: 1,
   maxLength: 255,
   pattern: `^${REF_NAME}$`,
+  [PATTERN_HINT]:
+    'a branch, tag or sha like main or feature/x: no "." or ".." part, no "?", "#", "%", "~", "^", ":" or spaces',
   description: 'A branch name, tag name or commit sha',
 });
 

@@ -1,5 +1,5 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import { describeSchemaErrors } from '../workflow/describe-schema-errors.js';
+import { describeSchemaErrors, patternRule } from '../workflow/describe-schema-errors.js';
 import { createAjv } from './create-ajv.js';
 import { escapePointer } from './json-pointer.js';
 
@@ -51,6 +51,8 @@ export function toViolation(error: ErrorObject): SchemaViolation {
         pointer: `${pointer}/${escapePointer(error.params.additionalProperty)}`,
         message: `is not a known property ("${error.params.additionalProperty}")`,
       };
+    case 'pattern':
+      return { pointer, message: patternRule(error.parentSchema, error.params.pattern) };
     case 'enum':
       return {
         pointer,

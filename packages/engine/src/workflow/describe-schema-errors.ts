@@ -134,7 +134,7 @@ function describeOne(error: ErrorObject, base: string): SchemaMessage {
     case 'const':
       return plain(`must be ${JSON.stringify(params.allowedValue)} ${got}`);
     case 'pattern':
-      return plain(`must match the pattern ${params.pattern} ${got}`);
+      return plain(`${patternRule(error.parentSchema, params.pattern)} ${got}`);
     case 'format':
       return plain(`must be a valid ${params.format} ${got}`);
     case 'minimum':
@@ -196,3 +196,14 @@ function unknownProperty(error: ErrorObject, pointer: string, name: string): Sch
 function count(limit: number, noun: string, plural = `${noun}s`): string {
   return `${limit} ${limit === 1 ? noun : plural}`;
 }
+
+/**
+ * A schema may say in words what its pattern asks (`x-pattern-hint`): "one path segment, without
+ * "/", "?" or ".."" helps more than the regular expression itself.
+ */
+export function patternRule(schema: unknown, pattern: string): string {
+  const hint = (schema as Record<string, unknown> | undefined)?.[PATTERN_HINT];
+  return typeof hint === 'string' ? `must be ${hint}` : `must match the pattern ${pattern}`;
+}
+
+export const PATTERN_HINT = 'x-pattern-hint';

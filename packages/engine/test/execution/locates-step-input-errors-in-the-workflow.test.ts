@@ -1,5 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
-import { createEngine, defineIntegration, defineStep, StepError, Type } from '../../src/index.js';
+import {
+  createEngine,
+  defineIntegration,
+  defineStep,
+  PATTERN_HINT,
+  StepError,
+  Type,
+} from '../../src/index.js';
 
 // A step whose input comes in two forms, and which refuses one value itself, naming the field.
 const pick = defineStep({
@@ -10,7 +17,10 @@ const pick = defineStep({
   input: Type.Union([
     Type.Object({ id: Type.Integer() }, { additionalProperties: false }),
     Type.Object(
-      { name: Type.String(), kind: Type.String({ pattern: '^[a-z]+$' }) },
+      {
+        name: Type.String(),
+        kind: Type.String({ pattern: '^[a-z]+$', [PATTERN_HINT]: 'lowercase letters' }),
+      },
       { additionalProperties: false },
     ),
   ]),
@@ -61,9 +71,8 @@ describe('a step input error points at its place in the workflow', () => {
   it('with alternatives, reports only the form the input was meant for', async () => {
     const result = await runWith({ name: 'ada', kind: 'Not Lower' });
     expect(result.error).toMatchObject({ code: 'validation', field: '/steps/1/args/kind' });
-    expect(result.error?.message).toMatch(
-      /args\/kind must match the pattern \^\[a-z\]\+\$ \(got "Not Lower"\)/,
-    );
+    // The schema says in words what its pattern asks (x-pattern-hint).
+    expect(result.error?.message).toMatch(/args\/kind must be lowercase letters \(got "Not Lower"\)/);
     expect(result.error?.message).not.toMatch(/\bid\b/);
   });
 

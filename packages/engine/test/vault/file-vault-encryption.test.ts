@@ -127,7 +127,7 @@ describe('FileVault encrypted at rest', () => {
     expect(bad.message).toContain(
       `Accounts file ${current.path} has a damaged encryption envelope: /alg must be equal to constant`,
     );
-    expect(bad.message).toContain('/iv must match pattern');
+    expect(bad.message).toContain('/iv must match the pattern');
     expect(await current.bytes()).toEqual(damaged);
   });
 

@@ -134,7 +134,7 @@ describe('github.update_project_item_status by node ids', () => {
         });
         // The input is an anyOf: only the form the input was meant for is reported, at the field at fault.
         expect(error).toMatchObject({ field: `/steps/0/args/${field}` });
-        expect(error.message).toContain(`args/${field} must match the pattern`);
+        expect(error.message).toContain(`args/${field} must be one path segment`);
         expect(error.message).not.toContain('project_id');
       });
     });

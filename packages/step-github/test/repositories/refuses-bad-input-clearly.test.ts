@@ -48,6 +48,9 @@ describe('bad input to the repository steps', () => {
       for (const field of ['owner', 'repo']) {
         const error = await refusedBeforeSending(getRepository, { ...DEMO_REPO, [field]: value });
         expect(error).toMatchObject({ code: 'validation', field: `/steps/0/args/${field}` });
+        expect(error.message).toContain(
+          `args/${field} must be one path segment: no "/", "?", "#", "%" or spaces, and not "." or ".."`,
+        );
       }
     },
   );
