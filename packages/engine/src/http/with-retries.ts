@@ -18,27 +18,41 @@ export interface RetryOptions {
 /**
  * The retry layer: p-retry counts attempts and stops on abort; the wait between attempts is the one
  * the API asked for (Retry-After, rate-limit reset) or a jittered backoff, slept on the Clock.
+ * The first attempt runs on its own and p-retry takes over only after a failure worth retrying:
+ * most requests succeed at once, and thousands may be in flight, each holding what p-retry keeps.
  */
-export function withRetries<T>(
+export async function withRetries<T>(
   attempt: (attemptNumber: number) => Promise<T>,
   options: RetryOptions,
 ): Promise<T> {
-  const { clock, signal, maxAttempts, maxRetryDelayMs } = options;
-  return pRetry(attempt, {
-    retries: maxAttempts - 1,
+  try {
+    return await attempt(1);
+  } catch (error) {
+    if (options.maxAttempts <= 1) throw error;
+    await waitBeforeRetry(error, 1, options);
+  }
+  const { signal, maxAttempts } = options;
+  return pRetry((retryNumber) => attempt(retryNumber + 1), {
+    retries: maxAttempts - 2,
     minTimeout: 0,
     maxTimeout: 0,
     factor: 1,
     signal,
     shouldRetry: async ({ error, attemptNumber }) => {
-      if (!isStepError(error) || !options.canRetry(error)) return false;
-      const waitMs = error.retryAfterMs ?? backoffMs(attemptNumber, maxRetryDelayMs, options.random);
-      if (waitMs > maxRetryDelayMs) throw waitTooLong(error, waitMs, maxRetryDelayMs, clock.now());
-      options.onRetry?.(error, waitMs, attemptNumber + 1);
-      await clock.sleep(waitMs, signal);
+      await waitBeforeRetry(error, attemptNumber + 1, options);
       return true;
     },
   });
+}
+
+/** Throws the failure when it may not be retried; otherwise waits as long as it asks, then returns. */
+async function waitBeforeRetry(error: unknown, failedAttempt: number, options: RetryOptions): Promise<void> {
+  const { clock, signal, maxRetryDelayMs } = options;
+  if (!isStepError(error) || !options.canRetry(error)) throw error;
+  const waitMs = error.retryAfterMs ?? backoffMs(failedAttempt, maxRetryDelayMs, options.random);
+  if (waitMs > maxRetryDelayMs) throw waitTooLong(error, waitMs, maxRetryDelayMs, clock.now());
+  options.onRetry?.(error, waitMs, failedAttempt + 1);
+  await clock.sleep(waitMs, signal);
 }
 
 function waitTooLong(error: StepError, waitMs: number, maxRetryDelayMs: number, now: number): StepError {
