@@ -11,6 +11,7 @@ import { type ReceivedResponse, responseError } from './response-error.js';
 import { isSafeToRepeat, mayRetry } from './retry-safety.js';
 import { resolveRequestUrl } from './safe-path.js';
 import { type SendContext, type SendTarget, sendOnce } from './send-once.js';
+import type { SendState } from './sign-request.js';
 import { withRetries } from './with-retries.js';
 
 export interface ClientDeps {
@@ -170,7 +171,12 @@ export class AccountHttpClient implements HttpClient {
     let current = target;
     let header = authHeader;
     for (let hop = 0; ; hop++) {
-      const state = { request: ctx.request, signal: ctx.signal, authHeader: header };
+      const state: SendState = {
+        request: ctx.request,
+        signal: ctx.signal,
+        authHeader: header,
+        recordHeaders: ctx.onExchange !== undefined,
+      };
       const response = await sendOnce(ctx, current, state);
       header = state.authHeader;
       const accepted = ctx.request.acceptStatus?.includes(response.status) ?? false;

@@ -18,6 +18,9 @@ export async function readBodyText(
     throw tooLarge(label, maxBytes, `declares ${size}`);
   }
   if (response.body === null) return '';
+  // A declared length within the limit bounds an uncompressed body (fetch inflates compressed ones,
+  // so those are counted as they stream).
+  if (Number.isFinite(declared) && !response.headers.has('content-encoding')) return response.text();
   const reader = response.body.getReader();
   const decoder = new TextDecoder();
   let received = 0;

@@ -109,14 +109,14 @@ function record(
 ): void {
   ctx.sends += 1;
   // A request stopped by a hook (e.g. its credentials could not be refreshed) never left.
-  if (state.sentHeaders === undefined) return;
+  if (!state.sent) return;
   ctx.onSent?.();
   if (ctx.onExchange === undefined) return;
   const secretHeaders = new Set([ctx.channel.auth.headerName]);
   const exchange: HttpExchange = {
     method: target.method,
     path: target.relative,
-    requestHeaders: redactHeaders(state.sentHeaders, secretHeaders),
+    requestHeaders: redactHeaders(state.sentHeaders ?? {}, secretHeaders),
     attempt: ctx.sends,
     durationMs: Math.max(0, ctx.clock.now() - started),
   };

@@ -9,7 +9,11 @@ export interface SendState {
   signal: AbortSignal;
   /** Set by the caller to replay with renewed credentials; otherwise filled in by the sign hook. */
   authHeader?: AuthHeader;
-  /** The headers that went out, once every hook ran: unset when the request never left. */
+  /** Set once every hook ran: the request left (unset when a hook stopped it). */
+  sent?: boolean;
+  /** Whether someone reads exchange records: only then are the sent headers copied. */
+  recordHeaders: boolean;
+  /** The headers that went out, when `recordHeaders`. */
   sentHeaders?: Record<string, string>;
 }
 
@@ -26,7 +30,9 @@ export function signRequest(auth: AccountAuth): BeforeRequestHook {
   };
 }
 
-/** Keeps the headers exactly as sent, for the exchange record. */
+/** Notes that the request left, and keeps its headers exactly as sent when an exchange is recorded. */
 export const recordSentHeaders: BeforeRequestHook = (request, options) => {
-  sendStateOf(options.context).sentHeaders = headerRecord(request.headers);
+  const state = sendStateOf(options.context);
+  state.sent = true;
+  if (state.recordHeaders) state.sentHeaders = headerRecord(request.headers);
 };

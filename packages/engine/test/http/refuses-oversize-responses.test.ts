@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { createEmulator, type Emulator } from '../../src/testing/emulator.js';
 import { failure, httpFixture } from './support/http-fixture.js';
@@ -13,6 +14,17 @@ describe('answers larger than maxResponseBytes are refused', () => {
       routes: (app) => {
         app.get('/declared', (c) => c.text('x'.repeat(LIMIT + 1)));
         app.get('/small', (c) => c.text('x'.repeat(LIMIT)));
+        // A small compressed body that inflates far past the limit: its content-length bounds nothing.
+        app.get('/compressed', () => {
+          const body = gzipSync(Buffer.alloc(64 * LIMIT, 'z'));
+          return new Response(body, {
+            headers: {
+              'content-type': 'text/plain',
+              'content-encoding': 'gzip',
+              'content-length': String(body.length),
+            },
+          });
+        });
         // Chunked, no content-length: 64 chunks of 512 bytes, far past the limit if read to the end.
         app.get('/streamed', () => {
           chunksSent = 0;
@@ -59,5 +71,12 @@ describe('answers larger than maxResponseBytes are refused', () => {
     const { client } = fixture();
     const response = await client().get<string>('/small');
     expect(response.body).toHaveLength(LIMIT);
+  });
+
+  it('counts a compressed answer as it inflates: its small content-length does not let it through', async () => {
+    const { client } = fixture();
+    const error = await failure(client().get('/compressed'));
+    expect(error.code).toBe('upstream');
+    expect(error.message).toMatch(/passed 1 KiB while streaming/);
   });
 });
