@@ -1,3 +1,5 @@
+import { Type } from '@sinclair/typebox';
+
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export type QueryValue =
@@ -40,6 +42,13 @@ export interface HttpResponse<T = unknown> {
   headers: Record<string, string>;
   body: T;
 }
+
+/** An answer as a step's output: what every integration's generic API Call step returns. */
+export const HttpResponseSchema = Type.Object({
+  status: Type.Integer(),
+  headers: Type.Record(Type.String(), Type.String()),
+  body: Type.Unknown(),
+});
 
 /** The HTTP client a step receives: bound to one connected account, its auth, limits and retries. */
 export interface HttpClient {

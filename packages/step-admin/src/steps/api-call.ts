@@ -1,4 +1,4 @@
-import { defineStep, Type } from '@toolsteps/engine';
+import { defineStep, HttpResponseSchema, Type } from '@toolsteps/engine';
 import { projectIdOf } from '../admin-call.js';
 
 /** The generic API Call: any endpoint under /latest, signed by the service with the connected key. */
@@ -29,11 +29,7 @@ export const apiCall = defineStep({
     },
     { additionalProperties: false },
   ),
-  output: Type.Object({
-    status: Type.Integer(),
-    headers: Type.Record(Type.String(), Type.String()),
-    body: Type.Unknown(),
-  }),
+  output: HttpResponseSchema,
   run: async (input, ctx) => {
     const shape = input.authorization ?? 'project';
     const response = await ctx.http.request({

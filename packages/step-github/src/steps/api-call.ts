@@ -1,4 +1,4 @@
-import { defineStep, Type } from '@toolsteps/engine';
+import { defineStep, HttpResponseSchema, Type } from '@toolsteps/engine';
 import { checkedBody, checkedEndpoint, checkedHeaders } from '../api-call-checks.js';
 
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'] as const;
@@ -37,11 +37,7 @@ export const apiCall = defineStep({
     },
     { additionalProperties: false },
   ),
-  output: Type.Object({
-    status: Type.Integer(),
-    headers: Type.Record(Type.String(), Type.String()),
-    body: Type.Unknown(),
-  }),
+  output: HttpResponseSchema,
   run: async (input, ctx) => {
     const method = input.method ?? 'GET';
     const headers = checkedHeaders(input.headers);

@@ -1,12 +1,24 @@
-import { GithubApiError, validationFailed } from './github-api-error.js';
+import type { Context } from '@toolsteps/engine/testing';
+import { GithubApiError, notAccessible, validationFailed } from './github-api-error.js';
 import { paginate } from './github-pagination.js';
 import { optional, queryParam, readJson, requireString } from './github-request.js';
 import type { RouteModule } from './github-routes.js';
+import type { GithubState } from './github-state.js';
 import { hasPermission, refuseIfArchived } from './issue-access.js';
 import { commentJson } from './issue-json.js';
 import { issueOf, repoOf } from './issue-lookup.js';
+import type { IssueRecord } from './issues-store.js';
 
 const LOCK_REASONS = ['off-topic', 'too heated', 'resolved', 'spam'];
+
+/** The issue of a lock or unlock: only users with push access may do either. */
+function lockableIssue(c: Context, s: GithubState): IssueRecord {
+  const { repo, key, caller } = repoOf(c, s);
+  const issue = issueOf(c, s, key);
+  refuseIfArchived(repo);
+  if (!hasPermission(s, repo, caller.login, 'push')) throw notAccessible();
+  return issue;
+}
 
 /** The conversation of an issue or pull request: its comments, and locking it. */
 export const commentRoutes: RouteModule = (api, state) => {
@@ -42,12 +54,7 @@ export const commentRoutes: RouteModule = (api, state) => {
 
   api.put('/repos/:owner/:repo/issues/:issue_number/lock', async (c) => {
     const s = state();
-    const { repo, key, caller } = repoOf(c, s);
-    const issue = issueOf(c, s, key);
-    refuseIfArchived(repo);
-    if (!hasPermission(s, repo, caller.login, 'push')) {
-      throw new GithubApiError(403, 'Resource not accessible by personal access token');
-    }
+    const issue = lockableIssue(c, s);
     const reason = optional<string>(await readJson(c), 'lock_reason', 'string', 'Issue');
     if (reason !== undefined && !LOCK_REASONS.includes(reason)) {
       throw validationFailed({ resource: 'Issue', code: 'invalid', field: 'lock_reason', value: reason });
@@ -60,12 +67,7 @@ export const commentRoutes: RouteModule = (api, state) => {
 
   api.delete('/repos/:owner/:repo/issues/:issue_number/lock', (c) => {
     const s = state();
-    const { repo, key, caller } = repoOf(c, s);
-    const issue = issueOf(c, s, key);
-    refuseIfArchived(repo);
-    if (!hasPermission(s, repo, caller.login, 'push')) {
-      throw new GithubApiError(403, 'Resource not accessible by personal access token');
-    }
+    const issue = lockableIssue(c, s);
     issue.locked = false;
     issue.active_lock_reason = null;
     s.issues.touch(issue);

@@ -2,7 +2,7 @@ import type { Context, Hono } from '@toolsteps/engine/testing';
 import { gitCommitJson } from './commit-json.js';
 import { entryJson, fileJson } from './content-json.js';
 import { blobSha, type Tree, treeSha } from './git-objects.js';
-import type { Signature } from './git-store.js';
+import type { Signature, WriteCommit } from './git-store.js';
 import { GithubApiError, notFound } from './github-api-error.js';
 import { callerOf } from './github-caller.js';
 import { type Repository, repoKey } from './github-model.js';
@@ -40,14 +40,13 @@ export function registerContentsRoutes(api: Hono, state: StateRef): void {
     if (body.sha !== undefined && (current === undefined || body.sha !== blobSha(current))) {
       throw new GithubApiError(409, `${path} does not match ${String(body.sha)}`);
     }
-    const record = state().git.writeCommit(key, {
+    const record = commitChange(state(), repo, key, {
       branch,
       changes: { [path]: content },
       message,
       author,
       committer,
     });
-    repo.updated_at = record.committer.date;
     const entry = { path, type: 'file' as const, sha: blobSha(content), size: content.length };
     return c.json(
       { content: entryJson(c, repo, branch, entry), commit: gitCommitJson(c, repo, record) },
@@ -66,14 +65,13 @@ export function registerContentsRoutes(api: Hono, state: StateRef): void {
     const { key, branch, current } = target(state(), repo, body, path);
     if (current === undefined) throw notFound();
     if (sha !== blobSha(current)) throw new GithubApiError(409, `${path} does not match ${sha}`);
-    const record = state().git.writeCommit(key, {
+    const record = commitChange(state(), repo, key, {
       branch,
       changes: { [path]: null },
       message,
       author,
       committer,
     });
-    repo.updated_at = record.committer.date;
     return c.json({ content: null, commit: gitCommitJson(c, repo, record) });
   });
 }
@@ -176,4 +174,11 @@ function signature(body: JsonObject, field: 'committer' | 'author'): Signature |
 function callerSignature(c: Context): Signature {
   const caller = callerOf(c);
   return { name: caller.name, email: caller.email ?? `${caller.login}@users.noreply.github.com` };
+}
+
+/** One commit through the contents API: the branch moves and the repository is updated. */
+function commitChange(state: GithubState, repo: Repository, key: string, write: WriteCommit) {
+  const record = state.git.writeCommit(key, write);
+  repo.updated_at = record.committer.date;
+  return record;
 }

@@ -35,6 +35,10 @@ export class GithubApiError extends Error {
 
 export const notFound = () => new GithubApiError(404, 'Not Found');
 
+/** GitHub's 403 when the token's user may see a resource but not change it. */
+export const notAccessible = () =>
+  new GithubApiError(403, 'Resource not accessible by personal access token');
+
 /** 422 as GitHub sends it when a body field is missing or wrong. */
 export function validationFailed(...errors: GithubFieldError[]): GithubApiError {
   return new GithubApiError(422, 'Validation Failed', errors);

@@ -1,7 +1,7 @@
 import { ActionsStore } from './actions-store.js';
 import { GistsStore } from './gists-store.js';
 import { GitStore } from './git-store.js';
-import { GithubApiError, notFound } from './github-api-error.js';
+import { GithubApiError, notAccessible, notFound } from './github-api-error.js';
 import type { CollaboratorPermission, GithubAccount, Repository } from './github-model.js';
 import { repoKey } from './github-model.js';
 import { GithubQuotas } from './github-quota.js';
@@ -87,7 +87,7 @@ export class GithubState {
     const repo = this.visibleRepository(owner, name, caller);
     const permission = this.permissionOf(repo, caller.login);
     if (permission === undefined || permission === 'pull' || permission === 'triage') {
-      throw new GithubApiError(403, 'Resource not accessible by personal access token');
+      throw notAccessible();
     }
     return repo;
   }

@@ -1,4 +1,4 @@
-import { GithubApiError, validationFailed } from './github-api-error.js';
+import { notAccessible, validationFailed } from './github-api-error.js';
 import type { Repository } from './github-model.js';
 import { type JsonObject, optional } from './github-request.js';
 import type { GithubState } from './github-state.js';
@@ -39,7 +39,7 @@ export function applyIssueChanges(
   const isAuthor = issue.user.toLowerCase() === login.toLowerCase();
   const edits = title !== undefined || text !== undefined || to !== undefined;
   if (edits && !isAuthor && !hasPermission(state, repo, login, 'triage')) {
-    throw new GithubApiError(403, 'Resource not accessible by personal access token');
+    throw notAccessible();
   }
   if (to !== undefined && to !== issue.state) checkStateChange(state, key, issue, to);
 

@@ -1,5 +1,5 @@
 import type { Context } from '@toolsteps/engine/testing';
-import { GithubApiError, validationFailed } from './github-api-error.js';
+import { GithubApiError, notAccessible, validationFailed } from './github-api-error.js';
 import { paginate } from './github-pagination.js';
 import { type JsonObject, optional, readJson, requireString } from './github-request.js';
 import type { RouteModule } from './github-routes.js';
@@ -83,7 +83,7 @@ function writer(c: Context, s: GithubState): RepoContext {
   const context = repoOf(c, s);
   refuseIfArchived(context.repo);
   if (!hasPermission(s, context.repo, context.caller.login, 'push')) {
-    throw new GithubApiError(403, 'Resource not accessible by personal access token');
+    throw notAccessible();
   }
   return context;
 }

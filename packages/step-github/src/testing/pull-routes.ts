@@ -1,5 +1,11 @@
 import type { Context } from '@toolsteps/engine/testing';
-import { GithubApiError, type GithubFieldError, notFound, validationFailed } from './github-api-error.js';
+import {
+  type GithubApiError,
+  type GithubFieldError,
+  notAccessible,
+  notFound,
+  validationFailed,
+} from './github-api-error.js';
 import type { Repository } from './github-model.js';
 import { paginate } from './github-pagination.js';
 import { optional, queryParam, readJson, requireString } from './github-request.js';
@@ -83,7 +89,7 @@ export const pullRoutes: RouteModule = (api, state) => {
     refuseIfArchived(repo);
     const isAuthor = issue.user.toLowerCase() === caller.login.toLowerCase();
     if (!isAuthor && !hasPermission(s, repo, caller.login, 'triage')) {
-      throw new GithubApiError(403, 'Resource not accessible by personal access token');
+      throw notAccessible();
     }
     const body = await readJson(c);
     const title = optional<string>(body, 'title', 'string', 'PullRequest');
@@ -161,7 +167,7 @@ function convertible(
     throw validationFailed({ resource: 'PullRequest', code: 'invalid', field: 'issue', value: number });
   }
   if (issue.user.toLowerCase() !== login.toLowerCase() && !hasPermission(s, repo, login, 'push')) {
-    throw new GithubApiError(403, 'Resource not accessible by personal access token');
+    throw notAccessible();
   }
   return issue;
 }

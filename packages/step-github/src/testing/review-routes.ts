@@ -1,4 +1,4 @@
-import { GithubApiError, notFound, validationFailed } from './github-api-error.js';
+import { GithubApiError, notAccessible, notFound, validationFailed } from './github-api-error.js';
 import type { Repository } from './github-model.js';
 import { paginate } from './github-pagination.js';
 import { type JsonObject, optional, readJson } from './github-request.js';
@@ -170,7 +170,7 @@ function submit(
 function requester(s: GithubState, repo: Repository, issue: IssueRecord, login: string): void {
   refuseIfArchived(repo);
   if (!same(issue.user, login) && !hasPermission(s, repo, login, 'push')) {
-    throw new GithubApiError(403, 'Resource not accessible by personal access token');
+    throw notAccessible();
   }
 }
 
