@@ -1,5 +1,6 @@
 import { createEngine, type Engine } from '../container/create-engine.js';
 import type { CredentialVault } from '../contracts/account.js';
+import { silentLogger } from '../contracts/logger.js';
 import { SecretScrubber } from '../secrets/index.js';
 import { FileVault } from '../vault/index.js';
 import { Output } from './output.js';
@@ -20,12 +21,18 @@ export interface CliContext {
 
 export function cliContext(global: GlobalOptions): CliContext {
   const scrubber = new SecretScrubber();
+  const output = new Output(scrubber);
   return {
-    output: new Output(scrubber),
+    output,
     scrubber,
     engine: (vault) => createEngine({ configFile: global.config, vault, secretScrubber: scrubber }),
     openVault: async (path) => {
-      const vault = await FileVault.open(path);
+      // The vault's warnings (e.g. refreshed tokens kept in memory only) go where the CLI's notes go.
+      const logger = {
+        ...silentLogger,
+        warn: (message: string) => output.note(`toolsteps: warning: ${message}`),
+      };
+      const vault = await FileVault.open(path, { logger });
       // Every secret of the file is scrubbed, not only those of accounts a run touches.
       for (const summary of await vault.list())
         scrubber.addCredentials((await vault.get({ id: summary.id })).credentials);

@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { type ParseError, parse, printParseErrorCode } from 'jsonc-parser';
-import writeFileAtomic from 'write-file-atomic';
 import type { ConnectedAccount } from '../contracts/account.js';
 import { type AccountsFileDocument, AccountsFileSchema } from './accounts-file-schema.js';
 import { type Env, type MissingVariable, substituteEnv } from './env-placeholders.js';
 import { shapeProblems } from './json-shape.js';
+import { type ReplaceFileHooks, replaceFileAtomically } from './replace-file-atomically.js';
 import {
   DEFAULT_KEY_ENV,
   decryptEnvelope,
@@ -89,14 +89,15 @@ export function serializeAccountsFile(document: AccountsFileDocument, key?: Buff
   return key ? `${JSON.stringify(encryptText(json, key), null, 2)}\n` : json;
 }
 
-/** Replaces the file through a temporary file and a rename: a failed write leaves the old file whole. */
+/** Replaces the file (owner-only) through a temporary file and a rename: a failed write leaves the old file whole. */
 export async function writeAccountsFile(
   path: string,
   document: AccountsFileDocument,
   key?: Buffer,
+  hooks?: ReplaceFileHooks,
 ): Promise<void> {
   try {
-    await writeFileAtomic(path, serializeAccountsFile(document, key));
+    await replaceFileAtomically(path, serializeAccountsFile(document, key), hooks);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? 'unknown error';
     throw vaultFileError(

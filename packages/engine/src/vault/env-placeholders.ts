@@ -42,6 +42,13 @@ export function substituteEnv(
   return value;
 }
 
+/** Whether any string in `value` reads a `${NAME}` from the environment (a `$${NAME}` literal does not). */
+export function usesEnvironment(value: unknown): boolean {
+  if (typeof value === 'string') return [...value.matchAll(PLACEHOLDER)].some(([, escaped]) => !escaped);
+  if (Array.isArray(value)) return value.some(usesEnvironment);
+  return isPlainObject(value) && Object.values(value).some(usesEnvironment);
+}
+
 /** How a literal string is written so that reading it back (substituteEnv) yields it unchanged. */
 export function escapeLiteral(text: string): string {
   return text.replace(LITERAL_PLACEHOLDER, '$$$$');

@@ -4,6 +4,8 @@ import type { ConnectedAccount } from '../../src/contracts/account.js';
 import { FileVault } from '../../src/vault/index.js';
 import { accountsFile, failure, type TempAccounts } from './accounts-fixture.js';
 
+// Credentials written in the file itself; accounts that read theirs from the environment are
+// covered by test/security/vault (their new credentials never reach a plain file).
 const document = {
   $schema: './accounts.schema.json',
   accounts: [
@@ -11,24 +13,17 @@ const document = {
       id: 'zd-acme',
       integration: 'zendesk',
       name: 'Acme Support',
-      settings: { subdomain: '${ZD_SUBDOMAIN}' },
-      credentials: {
-        accessToken: '${ZD_ACCESS}',
-        refreshToken: 'rt-literal',
-        clientId: 'client-${ZD_CLIENT}-id',
-        scopes: ['read', '${ZD_SCOPE}'],
+      settings: {
+        subdomain: '${ZD_SUBDOMAIN}',
+        region: 'eu-${ZD_REGION}-1',
+        locales: ['en', '${ZD_LOCALE}'],
       },
+      credentials: { accessToken: 'at-old', refreshToken: 'rt-old', scopes: ['read', 'write'] },
     },
-    { id: 'gh-bot', integration: 'github', name: 'acme-bot', credentials: { token: '${GH_TOKEN}' } },
+    { id: 'gh-bot', integration: 'github', name: 'acme-bot', credentials: { token: 'gh-token' } },
   ],
 };
-const env = {
-  ZD_SUBDOMAIN: 'acme',
-  ZD_ACCESS: 'at-old',
-  ZD_CLIENT: 'c1',
-  ZD_SCOPE: 'write',
-  GH_TOKEN: 'gh-token',
-};
+const env = { ZD_SUBDOMAIN: 'acme', ZD_REGION: 'west', ZD_LOCALE: 'de' };
 
 let file: TempAccounts | undefined;
 afterEach(async () => {
@@ -42,7 +37,7 @@ async function open(content: unknown = document): Promise<{ vault: FileVault; cu
 }
 
 describe('FileVault updates', () => {
-  it('writes a refreshed token literally and keeps every unchanged placeholder', async () => {
+  it('writes a refreshed token where the file holds the old one, and keeps every unchanged placeholder', async () => {
     const { vault, current } = await open();
     const account = await vault.get({ id: 'zd-acme' });
     await vault.update({
@@ -56,13 +51,8 @@ describe('FileVault updates', () => {
           id: 'zd-acme',
           integration: 'zendesk',
           name: 'Acme Support',
-          settings: { subdomain: '${ZD_SUBDOMAIN}' },
-          credentials: {
-            accessToken: 'at-new',
-            refreshToken: 'rt-new',
-            clientId: 'client-${ZD_CLIENT}-id',
-            scopes: ['read', '${ZD_SCOPE}'],
-          },
+          settings: document.accounts[0].settings,
+          credentials: { accessToken: 'at-new', refreshToken: 'rt-new', scopes: ['read', 'write'] },
         },
         document.accounts[1],
       ],
@@ -95,7 +85,7 @@ describe('FileVault updates', () => {
     expect(await current.files()).toEqual(['accounts.json']);
     const written = await current.json();
     // Each update replaces the whole account, so the last one of each account wins.
-    expect(written.accounts[0].settings).toEqual({ subdomain: '${ZD_SUBDOMAIN}', key18: 18 });
+    expect(written.accounts[0].settings).toEqual({ ...document.accounts[0].settings, key18: 18 });
     expect(written.accounts[1].settings).toEqual({ key19: 19 });
   });
 
@@ -158,13 +148,13 @@ describe('FileVault updates', () => {
   it('writes only the fields of an account', async () => {
     const { vault, current } = await open();
     const account = await vault.get({ id: 'gh-bot' });
-    await vault.update({ ...account, extra: 'not stored' } as ConnectedAccount);
+    await vault.update({ ...account, settings: { team: 'ops' }, extra: 'not stored' } as ConnectedAccount);
     expect((await current.json()).accounts[1]).toEqual({
       id: 'gh-bot',
       integration: 'github',
       name: 'acme-bot',
-      settings: {},
-      credentials: { token: '${GH_TOKEN}' },
+      settings: { team: 'ops' },
+      credentials: { token: 'gh-token' },
     });
   });
 });
