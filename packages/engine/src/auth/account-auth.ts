@@ -19,4 +19,9 @@ export interface AccountAuth {
   renew(rejected: AuthHeader, request: HttpRequest, signal: AbortSignal): Promise<AuthHeader | undefined>;
   /** Takes in the account as a later caller passed it, e.g. reconnected with new credentials. */
   adopt(account: ConnectedAccount): void;
+  /**
+   * Whether `value` is one of this account's own credentials, current or replaced by a refresh:
+   * a request may carry its own account's secrets, never another account's.
+   */
+  ownsCredential(value: string): boolean;
 }

@@ -3,20 +3,23 @@ import type { Clock } from '../contracts/clock.js';
 import type { OAuth2Auth } from '../contracts/integration.js';
 import type { Logger } from '../contracts/logger.js';
 import type { SecretScrubber } from '../contracts/services.js';
-import { isStepError, StepError } from '../contracts/step-error.js';
+import { isStepError } from '../contracts/step-error.js';
 import type { AccountAuth, AuthHeader } from './account-auth.js';
 import { requireCredential } from './credential.js';
-import { assertSafeHeader } from './safe-header.js';
-import { requestTokenRefresh } from './token-endpoint.js';
-import { untilAborted } from './until-aborted.js';
+import { refreshAheadMs } from './refresh-ahead.js';
+import { SingleFlight } from './single-flight.js';
+import { DEFAULT_MAX_TOKEN_ANSWER_BYTES, requestTokenRefresh } from './token-endpoint.js';
+import { checkTokenUrl } from './token-url.js';
 
 export interface OAuth2Deps {
   vault: CredentialVault;
   scrubber: SecretScrubber;
   clock: Clock;
   logger: Logger;
-  /** Timeout of one call to the token endpoint. */
+  /** Timeout of one call to the token endpoint, reading its answer included. */
   timeoutMs: number;
+  /** Largest token endpoint answer read; default 64 KiB. */
+  maxTokenAnswerBytes?: number;
 }
 
 const DEFAULT_REFRESH_AHEAD_MS = 60_000;
@@ -30,9 +33,13 @@ const TRANSIENT: ReadonlySet<string> = new Set(['unavailable', 'timeout', 'rate_
 export class OAuth2AccountAuth implements AccountAuth {
   readonly headerName = 'authorization';
   #account: ConnectedAccount;
-  /** Access tokens this instance replaced: a caller passing one of them holds a stale account. */
+  /** Tokens this instance replaced: a caller passing one of them holds a stale account. */
   readonly #superseded = new Set<string>();
-  #refreshing: Promise<string> | undefined;
+  readonly #refreshes = new SingleFlight<string>();
+  /** The lifetime the provider announced for a token this instance obtained (unknown for vault tokens). */
+  #granted: { accessToken: string; lifetimeMs: number } | undefined;
+  /** The token whose early refresh failed: it is used until it expires, not refreshed again per request. */
+  #earlyRefreshFailed: string | undefined;
 
   constructor(
     private readonly auth: OAuth2Auth,
@@ -56,13 +63,24 @@ export class OAuth2AccountAuth implements AccountAuth {
   }
 
   adopt(account: ConnectedAccount): void {
-    const incoming = text(account.credentials.accessToken);
+    // A caller holding the account as it was before a refresh (often without any access token yet)
+    // brings nothing newer: taking it in would throw the refreshed token away and refresh again.
+    const held = this.#account.credentials;
+    const incoming = account.credentials;
     if (
-      incoming === text(this.#account.credentials.accessToken) ||
-      (incoming && this.#superseded.has(incoming))
+      this.#notNewer(text(incoming.accessToken), text(held.accessToken)) &&
+      this.#notNewer(text(incoming.refreshToken), text(held.refreshToken))
     )
       return;
     this.#account = account;
+  }
+
+  #notNewer(incoming: string | undefined, held: string | undefined): boolean {
+    return incoming === undefined || incoming === held || this.#superseded.has(incoming);
+  }
+
+  ownsCredential(value: string): boolean {
+    return Object.values(this.#account.credentials).includes(value) || this.#superseded.has(value);
   }
 
   async #usableToken(signal: AbortSignal): Promise<string> {
@@ -74,12 +92,14 @@ export class OAuth2AccountAuth implements AccountAuth {
       return this.#refresh(signal);
     }
     const expiresInMs = this.#expiresInMs();
-    const refreshAheadMs = this.auth.refreshAheadMs ?? DEFAULT_REFRESH_AHEAD_MS;
-    if (!canRefresh || expiresInMs === undefined || expiresInMs > refreshAheadMs) return accessToken;
+    if (!canRefresh || expiresInMs === undefined || expiresInMs > this.#refreshAheadMs(accessToken))
+      return accessToken;
+    if (expiresInMs > 0 && this.#earlyRefreshFailed === accessToken) return accessToken;
     try {
       return await this.#refresh(signal);
     } catch (error) {
       if (!(isStepError(error) && TRANSIENT.has(error.code) && expiresInMs > 0)) throw error;
+      this.#earlyRefreshFailed = accessToken;
       this.deps.logger.warn(
         this.deps.scrubber.scrub(
           `Early refresh of the OAuth token of account "${this.#account.name}" failed (${error.message}); using the current token until it expires`,
@@ -95,56 +115,56 @@ export class OAuth2AccountAuth implements AccountAuth {
     return Number.isNaN(time) ? undefined : time - this.deps.clock.now();
   }
 
-  #refresh(signal: AbortSignal): Promise<string> {
-    this.#refreshing ??= this.#refreshNow().finally(() => {
-      this.#refreshing = undefined;
-    });
-    return untilAborted(this.#refreshing, signal);
+  #refreshAheadMs(accessToken: string): number {
+    const windowMs = this.auth.refreshAheadMs ?? DEFAULT_REFRESH_AHEAD_MS;
+    const granted = this.#granted?.accessToken === accessToken ? this.#granted.lifetimeMs : undefined;
+    return refreshAheadMs(windowMs, granted);
   }
 
-  async #refreshNow(): Promise<string> {
+  /** Shared by every request that needs it; aborted once all of them have given up (Ctrl-C). */
+  #refresh(signal: AbortSignal): Promise<string> {
+    return this.#refreshes.run((flightSignal) => this.#refreshNow(flightSignal), signal);
+  }
+
+  async #refreshNow(signal: AbortSignal): Promise<string> {
     const account = this.#account;
     const refreshToken = requireCredential(account, 'refreshToken', this.integrationTitle);
-    const grant = await requestTokenRefresh({
-      tokenUrl: this.#tokenUrl(account),
-      refreshToken,
-      clientId: text(account.credentials.clientId),
-      clientSecret: text(account.credentials.clientSecret),
-      accountName: account.name,
-      integrationTitle: this.integrationTitle,
-      timeoutMs: this.deps.timeoutMs,
-    });
-    assertSafeHeader('authorization', grant.accessToken);
-    this.deps.scrubber.add(grant.accessToken);
-    if (grant.refreshToken) this.deps.scrubber.add(grant.refreshToken);
-
+    const grant = await requestTokenRefresh(
+      {
+        tokenUrl: checkTokenUrl(this.auth.tokenUrl(account), this.integrationTitle, account.name),
+        refreshToken,
+        clientId: text(account.credentials.clientId),
+        clientSecret: text(account.credentials.clientSecret),
+        accountName: account.name,
+        integrationTitle: this.integrationTitle,
+        timeoutMs: this.deps.timeoutMs,
+        maxAnswerBytes: this.deps.maxTokenAnswerBytes ?? DEFAULT_MAX_TOKEN_ANSWER_BYTES,
+        scrubber: this.deps.scrubber,
+      },
+      signal,
+    );
+    // The grant is checked (header-safe tokens, bounded lifetime) and its tokens already scrubbed.
+    // From here nothing may throw before the save: a rotated refresh token exists only in this grant.
+    const now = this.deps.clock.now();
     const fresh: Record<string, unknown> = {
       accessToken: grant.accessToken,
       refreshToken: grant.refreshToken ?? refreshToken,
-      expiresAt:
-        grant.expiresInSeconds === undefined
-          ? undefined
-          : new Date(this.deps.clock.now() + grant.expiresInSeconds * 1000).toISOString(),
+      expiresAt: isoTime(now, grant.expiresInSeconds),
     };
+    this.#granted =
+      grant.expiresInSeconds === undefined
+        ? undefined
+        : { accessToken: grant.accessToken, lifetimeMs: grant.expiresInSeconds * 1000 };
     const previous = text(account.credentials.accessToken);
     if (previous) this.#superseded.add(previous);
+    if (grant.refreshToken !== undefined && grant.refreshToken !== refreshToken)
+      this.#superseded.add(refreshToken);
     this.#account = { ...account, credentials: withTokens(account.credentials, fresh) };
     await this.#save(fresh);
     this.deps.logger.info(
       `Refreshed the OAuth token of account "${account.name}" (${this.integrationTitle})`,
     );
     return grant.accessToken;
-  }
-
-  #tokenUrl(account: ConnectedAccount): string {
-    const url = this.auth.tokenUrl(account);
-    if (!/^https?:\/\//i.test(url) || !URL.canParse(url)) {
-      throw new StepError({
-        code: 'validation',
-        message: `${this.integrationTitle}'s OAuth token URL for account "${account.name}" is not an absolute http(s) URL`,
-      });
-    }
-    return url;
   }
 
   /** Writes the new tokens over the vault's current copy, so other fields changed meanwhile survive. */
@@ -170,6 +190,13 @@ function withTokens(
   const merged: Record<string, unknown> = { ...credentials, ...fresh };
   if (merged.expiresAt === undefined) delete merged.expiresAt;
   return merged;
+}
+
+/** An ISO time `seconds` after `now`, or undefined when no such date exists: it never throws. */
+function isoTime(now: number, seconds: number | undefined): string | undefined {
+  if (seconds === undefined) return undefined;
+  const time = new Date(now + seconds * 1000);
+  return Number.isNaN(time.getTime()) ? undefined : time.toISOString();
 }
 
 function bearer(token: string): AuthHeader {

@@ -38,6 +38,10 @@ export class StaticAuth implements AccountAuth {
     this.#account = account;
   }
 
+  ownsCredential(value: string): boolean {
+    return Object.values(this.#account.credentials).includes(value);
+  }
+
   #value(request: HttpRequest): string {
     const account = this.#account;
     if (this.auth.kind === 'token')

@@ -1,95 +1,113 @@
-import { StepError } from '../contracts/step-error.js';
+import ky from 'ky';
+import type { SecretScrubber } from '../contracts/services.js';
+import { isStepError } from '../contracts/step-error.js';
+import { AttemptSignal } from '../http/attempt-signal.js';
+import { readBodyText } from '../http/read-body.js';
+import { readTokenGrant, type TokenGrant } from './token-grant.js';
+import {
+  oversizeAnswer,
+  redirectRefused,
+  refusedRefresh,
+  unanswered,
+  unusableGrant,
+} from './token-refresh-failure.js';
 
-/** What a token endpoint grants on refresh (RFC 6749 §5.1). */
-export interface TokenGrant {
-  accessToken: string;
-  /** Set when the provider rotates refresh tokens. */
-  refreshToken?: string;
-  expiresInSeconds?: number;
-}
+export type { TokenGrant } from './token-grant.js';
+
+/** A token grant is a few hundred bytes; anything near this is not one. */
+export const DEFAULT_MAX_TOKEN_ANSWER_BYTES = 64 * 1024;
 
 export interface RefreshRequest {
-  tokenUrl: string;
+  /** Already checked by `checkTokenUrl`. */
+  tokenUrl: URL;
   refreshToken: string;
   clientId?: string;
   clientSecret?: string;
   /** Names the account and integration in error messages. */
   accountName: string;
   integrationTitle: string;
+  /** Bounds the whole call, reading the answer included. */
   timeoutMs: number;
+  maxAnswerBytes: number;
+  /** Every token sent or received is registered before any message is built. */
+  scrubber: SecretScrubber;
 }
 
-/** Exchanges a refresh token for new tokens: `grant_type=refresh_token`, form-encoded. */
-export async function requestTokenRefresh(request: RefreshRequest): Promise<TokenGrant> {
+/** Like the account's own ky instance: no retry, no ky timeout (ours bounds the body too), redirects by hand. */
+const tokenKy = ky.create({ retry: 0, timeout: false, throwHttpErrors: false, redirect: 'manual' });
+
+/**
+ * Exchanges a refresh token for new tokens (`grant_type=refresh_token`, form-encoded). The answer is
+ * size-capped, never followed through a redirect, and checked before anyone can use or store it.
+ */
+export async function requestTokenRefresh(request: RefreshRequest, signal: AbortSignal): Promise<TokenGrant> {
+  const { scrubber } = request;
+  scrubber.add(request.refreshToken);
+  if (request.clientSecret) scrubber.add(request.clientSecret);
+  const who = `account "${request.accountName}" of ${request.integrationTitle}`;
   const form = new URLSearchParams({ grant_type: 'refresh_token', refresh_token: request.refreshToken });
   if (request.clientId) form.set('client_id', request.clientId);
   if (request.clientSecret) form.set('client_secret', request.clientSecret);
-  const who = `account "${request.accountName}" of ${request.integrationTitle}`;
 
-  let response: Response;
+  const attempt = new AttemptSignal(signal, request.timeoutMs);
+  let status: number;
   let text: string;
   try {
-    response = await fetch(request.tokenUrl, {
-      method: 'POST',
+    const response = await tokenKy.post(request.tokenUrl, {
       headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-      body: form,
-      signal: AbortSignal.timeout(request.timeoutMs),
+      body: form.toString(),
+      signal: attempt.signal,
     });
-    text = await response.text();
+    status = response.status;
+    if (status >= 300 && status < 400) {
+      await response.body?.cancel().catch(() => undefined);
+      const target = redirectOrigin(response, request.tokenUrl);
+      throw redirectRefused(status, target && scrubber.scrub(target), who);
+    }
+    const label = {
+      integrationTitle: request.integrationTitle,
+      method: 'POST',
+      relative: request.tokenUrl.pathname,
+    };
+    text = await readBodyText(response, request.maxAnswerBytes, label).catch((error: unknown) => {
+      throw isStepError(error) ? oversizeAnswer(request.maxAnswerBytes, who) : error;
+    });
   } catch (error) {
-    const timedOut = (error as { name?: string })?.name === 'TimeoutError';
-    throw new StepError({
-      code: timedOut ? 'timeout' : 'unavailable',
-      message: `Could not refresh the OAuth token of ${who}: the token endpoint ${timedOut ? `did not answer within ${request.timeoutMs} ms` : 'could not be reached'}`,
-      cause: error,
-    });
+    if (isStepError(error)) throw error;
+    const outcome = signal.aborted ? 'cancelled' : attempt.timedOut ? 'timeout' : 'unavailable';
+    throw unanswered(error, outcome, request.timeoutMs, who);
+  } finally {
+    attempt.dispose();
   }
 
   const body = parseGrantBody(text);
-  if (response.ok && typeof body.access_token === 'string' && body.access_token !== '') {
-    return {
-      accessToken: body.access_token,
-      refreshToken:
-        typeof body.refresh_token === 'string' && body.refresh_token !== '' ? body.refresh_token : undefined,
-      expiresInSeconds: Number.isFinite(Number(body.expires_in)) ? Number(body.expires_in) : undefined,
-    };
+  // Whatever the answer holds, it is a secret before it can reach a message.
+  for (const key of ['access_token', 'refresh_token', 'id_token']) {
+    const token = body[key];
+    if (typeof token === 'string') scrubber.add(token);
   }
-  throw refreshFailure(response.status, body, who);
+  if (status >= 200 && status < 300) {
+    const grant = readTokenGrant(body);
+    if ('problem' in grant) throw unusableGrant(status, grant.problem, who);
+    return grant;
+  }
+  // Scrubbed whole, then cut: a cut could leave part of a secret the scrubber no longer recognises.
+  const said = (value: unknown, max: number) =>
+    typeof value === 'string' ? oneLine(scrubber.scrub(value), max) : '';
+  throw refusedRefresh(status, said(body.error, 60) || undefined, said(body.error_description, 200), who);
 }
 
-function refreshFailure(status: number, body: Record<string, unknown>, who: string): StepError {
-  const error = typeof body.error === 'string' ? body.error : undefined;
-  const description =
-    typeof body.error_description === 'string' ? `: ${body.error_description.slice(0, 200)}` : '';
-  const reason = error ? ` (${error}${description})` : '';
-  if (status >= 200 && status < 300) {
-    return new StepError({
-      code: 'upstream',
-      status,
-      message: `The token endpoint answered the refresh of ${who} without an access token`,
-    });
-  }
-  if (error === 'invalid_grant') {
-    return new StepError({
-      code: 'reconnect_required',
-      status,
-      message: `The refresh token of ${who} was rejected${reason}: it was revoked or has expired. Disconnect and reconnect the account to authorize it again`,
-      details: { error },
-    });
-  }
-  if (status === 400 || status === 401 || status === 403) {
-    return new StepError({
-      code: 'unauthorized',
-      status,
-      message: `The token endpoint refused to refresh the token of ${who}${reason}: check the account's client id and secret, or disconnect and reconnect the account`,
-      details: error ? { error } : undefined,
-    });
-  }
-  return new StepError({
-    code: status === 429 ? 'rate_limited' : status >= 500 ? 'unavailable' : 'upstream',
-    status,
-    message: `The token endpoint answered ${status} to the refresh of ${who}${reason}`,
-  });
+/** Where a redirect pointed, as an origin only: its path and query may carry anything. */
+function redirectOrigin(response: Response, from: URL): string | undefined {
+  const location = response.headers.get('location');
+  return location && URL.canParse(location, from.href) ? new URL(location, from).origin : undefined;
+}
+
+/** Text from the provider goes into one line of a message: no control characters, bounded. */
+function oneLine(text: string, max: number): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
+  const flat = text.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max)}…` : flat;
 }
 
 /** JSON, or the form encoding some providers still answer with. */
