@@ -5,7 +5,7 @@ import type { Logger } from '../contracts/logger.js';
 import type { SecretScrubber } from '../contracts/services.js';
 import { isStepError } from '../contracts/step-error.js';
 import type { AccountAuth, AuthHeader } from './account-auth.js';
-import { requireCredential } from './credential.js';
+import { holdsCredential, requireCredential } from './credential.js';
 import { refreshAheadMs } from './refresh-ahead.js';
 import { SingleFlight } from './single-flight.js';
 import { DEFAULT_MAX_TOKEN_ANSWER_BYTES, requestTokenRefresh } from './token-endpoint.js';
@@ -80,7 +80,7 @@ export class OAuth2AccountAuth implements AccountAuth {
   }
 
   ownsCredential(value: string): boolean {
-    return Object.values(this.#account.credentials).includes(value) || this.#superseded.has(value);
+    return holdsCredential(this.#account.credentials, value) || this.#superseded.has(value);
   }
 
   async #usableToken(signal: AbortSignal): Promise<string> {

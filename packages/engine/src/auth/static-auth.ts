@@ -3,7 +3,7 @@ import type { HttpRequest } from '../contracts/http.js';
 import type { ApiKeyAuth, TokenAuth } from '../contracts/integration.js';
 import { isStepError, StepError } from '../contracts/step-error.js';
 import type { AccountAuth, AuthHeader } from './account-auth.js';
-import { requireCredential } from './credential.js';
+import { holdsCredential, requireCredential } from './credential.js';
 import { assertSafeHeader } from './safe-header.js';
 
 /**
@@ -39,7 +39,7 @@ export class StaticAuth implements AccountAuth {
   }
 
   ownsCredential(value: string): boolean {
-    return Object.values(this.#account.credentials).includes(value);
+    return holdsCredential(this.#account.credentials, value);
   }
 
   #value(request: HttpRequest): string {

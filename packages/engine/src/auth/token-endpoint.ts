@@ -53,11 +53,15 @@ export async function requestTokenRefresh(request: RefreshRequest, signal: Abort
   let status: number;
   let text: string;
   try {
-    const response = await tokenKy.post(request.tokenUrl, {
-      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-      body: form.toString(),
-      signal: attempt.signal,
-    });
+    // Bound by our own signal: fetch's combined signal may be collected once the headers are in.
+    const response = await attempt.bound(
+      tokenKy.post(request.tokenUrl, {
+        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+        body: form.toString(),
+        signal: attempt.signal,
+      }),
+      (late) => void late.body?.cancel().catch(() => undefined),
+    );
     status = response.status;
     if (status >= 300 && status < 400) {
       await response.body?.cancel().catch(() => undefined);
@@ -69,9 +73,11 @@ export async function requestTokenRefresh(request: RefreshRequest, signal: Abort
       method: 'POST',
       relative: request.tokenUrl.pathname,
     };
-    text = await readBodyText(response, request.maxAnswerBytes, label).catch((error: unknown) => {
-      throw isStepError(error) ? oversizeAnswer(request.maxAnswerBytes, who) : error;
-    });
+    text = await readBodyText(response, request.maxAnswerBytes, label, attempt.signal).catch(
+      (error: unknown) => {
+        throw isStepError(error) ? oversizeAnswer(request.maxAnswerBytes, who) : error;
+      },
+    );
   } catch (error) {
     if (isStepError(error)) throw error;
     const outcome = signal.aborted ? 'cancelled' : attempt.timedOut ? 'timeout' : 'unavailable';

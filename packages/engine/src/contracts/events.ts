@@ -57,8 +57,19 @@ export interface StepTrace {
   error?: StepErrorJson;
   /** Counters the step reported, e.g. credits used. */
   meter?: Record<string, number>;
-  /** Number of HTTP requests the step made, retries included. */
+  /**
+   * Number of HTTP requests the step sent, retries included, counted as they leave: a request still
+   * in flight when the step was cancelled or timed out counts.
+   */
   requests?: number;
+  /**
+   * `unknown` on a failed (or caught) step when a write it sent may have been processed although the
+   * step failed: it got no complete answer (timeout, dropped connection, the step cancelled or timed
+   * out while it was in flight) or a 5xx. Check the upstream before running the step again.
+   */
+  outcome?: 'unknown';
+  /** Which write and how it ended, e.g. `POST /issues timed out after it was sent, before a complete answer`. */
+  outcomeReason?: string;
 }
 
 export interface RunResult {

@@ -3,13 +3,23 @@ import type { ConnectedAccount } from './account.js';
 import type { HttpRequest } from './http.js';
 import type { AnyStep } from './step.js';
 
+/**
+ * Which credential fields are secrets, scrubbed from all output by value and never sent for another
+ * account. Each kind has its own (`token`; `apiKey`; `accessToken`, `refreshToken`, `clientSecret`);
+ * fields whose name says secret (`…Secret`, `…Password`, `…Key`) count too. Ids, names and dates don't.
+ */
+export interface DeclaresSecretFields {
+  /** Further credential fields that are secrets though their name does not say so, e.g. `pat`. */
+  secretFields?: readonly string[];
+}
+
 /** `Authorization: Bearer <credentials.token>`. */
-export interface TokenAuth {
+export interface TokenAuth extends DeclaresSecretFields {
   kind: 'token';
 }
 
 /** An API key sent in a header whose name and value the integration decides, per request if needed. */
-export interface ApiKeyAuth {
+export interface ApiKeyAuth extends DeclaresSecretFields {
   kind: 'apiKey';
   /** Header name; default `authorization`. */
   header?: string;
@@ -21,7 +31,7 @@ export interface ApiKeyAuth {
  * OAuth 2 with refresh. Credentials: `accessToken`, `refreshToken`, `expiresAt` (ISO time),
  * `clientId`, `clientSecret`. Tokens are refreshed ahead of expiry and once after a 401.
  */
-export interface OAuth2Auth {
+export interface OAuth2Auth extends DeclaresSecretFields {
   kind: 'oauth2';
   /** The token endpoint (absolute); it is called by the engine, never by a step. */
   tokenUrl: (account: ConnectedAccount) => string;

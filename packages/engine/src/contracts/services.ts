@@ -1,7 +1,7 @@
 import type { TSchema } from '@sinclair/typebox';
 import type { ConnectedAccount } from './account.js';
-import type { HttpClient, HttpExchange } from './http.js';
-import type { Integration } from './integration.js';
+import type { HttpClient, HttpExchange, HttpMethod } from './http.js';
+import type { AuthSpec, Integration } from './integration.js';
 import type { AnyStep, Effect } from './step.js';
 
 /** One row of the step catalog: what `toolsteps steps` lists and editors complete. */
@@ -29,6 +29,26 @@ export interface StepRegistry {
   catalog(): CatalogEntry[];
 }
 
+/** One send as it leaves: retries, 401 replays and redirects are sends of their own. */
+export interface SentRequest {
+  method: HttpMethod;
+  /** Path and query, relative to the base URL. */
+  path: string;
+  /** GET, HEAD, or marked `retrySafe`: running it twice does no harm. */
+  safeToRepeat: boolean;
+}
+
+/**
+ * What the end of a send proves about its effect upstream: `refused`, nothing was done (refused
+ * connection, 429, 401, a 4xx refusal of the request as a whole); `processed`, the upstream answered
+ * that it acted (2xx, or an answer that proves no refusal); `unknown`, it may or may not have acted
+ * (no complete answer: timeout, dropped connection, cancellation; or a 5xx).
+ */
+export type SendEnd = 'refused' | 'processed' | 'unknown';
+
+/** Told how a send ended, with a short reason (`timed out after it was sent`, `answered 503`). */
+export type SendEndListener = (end: SendEnd, reason: string) => void;
+
 export interface HttpClientOptions {
   integration: Integration;
   account: ConnectedAccount;
@@ -38,11 +58,12 @@ export interface HttpClientOptions {
   /** Called once per attempt, after it ends, with secrets already redacted. */
   onExchange?: (exchange: HttpExchange) => void;
   /**
-   * Called once per attempt that was sent, after it ends, before `onExchange`: the `requests` of a
-   * step's trace counts these calls. Counting needs no exchange record, so none is built (redacted,
-   * copied) unless `onExchange` is given too.
+   * Called once per send as it leaves (every hook ran), before any answer: the `requests` of a step's
+   * trace counts these calls, so a request still in flight when a step ends is counted. The listener
+   * it returns is told how that send ended, before `onExchange`. Counting needs no exchange record,
+   * so none is built (redacted, copied) unless `onExchange` is given too.
    */
-  onSent?: () => void;
+  onSent?: (request: SentRequest) => SendEndListener | undefined;
 }
 
 /**
@@ -55,10 +76,16 @@ export interface HttpClientFactory {
 
 /** Collects every secret value seen (credentials, refreshed tokens) and removes them from output. */
 export interface SecretScrubber {
-  /** Registers every string value (deeply) of a credentials object. */
-  addCredentials(credentials: Record<string, unknown>): void;
+  /**
+   * Registers the secret fields of a credentials object: those `auth` declares, and any (at any
+   * depth) whose name says secret. Values shorter than 8 characters are never secrets.
+   */
+  addCredentials(credentials: Record<string, unknown>, auth?: AuthSpec): void;
   add(secret: string): void;
+  /** The text with every secret (any letter case, any encoding) and a secret's start left at a `…` cut redacted. */
   scrub(text: string): string;
+  /** The known secrets that `text` holds in any form: to refuse sending one where it does not belong. */
+  secretsIn(text: string): string[];
   /** A deep copy of a JSON-like value with every secret replaced by `[REDACTED]`. */
   scrubValue<T>(value: T): T;
 }

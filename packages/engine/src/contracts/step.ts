@@ -29,6 +29,12 @@ export interface StepDefinition<I extends TSchema, O extends TSchema> {
   title: string;
   description: string;
   effect: Effect;
+  /**
+   * A `write` or `delete` step that does no harm when run twice (it sets a state, or sends an
+   * idempotency key). A retry policy re-runs other writes only when no write they sent may have been
+   * processed (refused before sending, 429, connection refused…).
+   */
+  idempotent?: boolean;
   input: I;
   output: O;
   /** Catalogued but not runnable: validation rejects workflows that use it, with `unavailableReason`. */

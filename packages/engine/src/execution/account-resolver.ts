@@ -22,7 +22,7 @@ export class AccountResolver {
     let found = this.cache.get(key);
     if (!found) {
       found = this.lookup(integration, wanted).then((account) => {
-        this.scrubber.addCredentials(account.credentials);
+        this.scrubber.addCredentials(account.credentials, integration.auth);
         return account;
       });
       // A failed lookup is not cached: the next step may find the account once it is connected.

@@ -5,6 +5,7 @@ import type { HttpClientFactory } from '../contracts/services.js';
 import type { CompiledWorkflow } from '../workflow/compiled-workflow.js';
 import type { AccountResolver } from './account-resolver.js';
 import type { RunRecorder } from './run-recorder.js';
+import type { WriteOutcomes } from './write-outcomes.js';
 
 /** What every part of one run shares. */
 export interface RunContext {
@@ -24,5 +25,8 @@ export interface StepProgress {
   attempts: number;
   args?: unknown;
   meter?: Record<string, number>;
+  /** Requests sent, counted as they leave: one still in flight when the step ends counts. */
   requests: number;
+  /** What the step's writes may have done upstream (`write` and `delete` steps only). */
+  writes?: WriteOutcomes;
 }

@@ -50,6 +50,11 @@ async function runNode(
     if (extra.error) trace.error = extra.error.toJSON();
     if (progress.meter) trace.meter = progress.meter;
     if (node.step) trace.requests = progress.requests;
+    const unknown = extra.error && progress.writes?.unknown();
+    if (unknown) {
+      trace.outcome = 'unknown';
+      trace.outcomeReason = unknown;
+    }
     return run.recorder.record(order, trace);
   };
 
@@ -210,5 +215,7 @@ function handles(handler: CompiledCatch, error: StepError): boolean {
 function describeType(value: unknown): string {
   if (value === null) return 'null';
   if (value === undefined) return 'nothing';
-  return `a ${typeof value} (${JSON.stringify(value).slice(0, 60)})`;
+  const json = JSON.stringify(value);
+  // The ellipsis marks the cut, so the scrubber also redacts a secret's start left there.
+  return `a ${typeof value} (${json.length > 60 ? `${json.slice(0, 60)}…` : json})`;
 }

@@ -4,14 +4,16 @@ import type { StepContext } from '../contracts/step.js';
 import { StepError, toStepError } from '../contracts/step-error.js';
 import { describeViolations, schemaCheck } from '../validation/json-schema.js';
 import type { CompiledStep } from '../workflow/compiled-workflow.js';
-import { retryDelay } from './backoff.js';
 import { cancellation, Deadline, listenable, raceAbort } from './deadline.js';
 import type { RunContext, StepProgress } from './run-context.js';
 import type { Scope } from './scope.js';
+import { delayBeforeRetry } from './step-retry.js';
+import { WriteOutcomes } from './write-outcomes.js';
 
 /**
  * Runs one catalog step: evaluates and checks its args, resolves its account, then calls it under
- * the step's timeout and retry policy. Returns the result, already checked against the output schema.
+ * the step's timeout and retry policy (step-retry.ts). Returns the result, already checked against
+ * the output schema.
  */
 export async function runToolStep(
   node: CompiledStep,
@@ -49,9 +51,12 @@ export async function runToolStep(
     });
   }
   const account = await run.accounts.resolve(integration, node.node.account);
+  const writes = step.effect === 'read' ? undefined : new WriteOutcomes();
+  progress.writes = writes;
 
   for (let attempt = 1; ; attempt++) {
     progress.attempts = attempt;
+    writes?.startAttempt();
     if (run.recorder.observed)
       run.recorder.emit({ type: 'step.started', stepKey, id: node.id, step: step.id, attempt });
     const deadline = new Deadline(signal, node.timeoutMs, `Step "${stepKey}"`);
@@ -73,8 +78,9 @@ export async function runToolStep(
             account,
             effect: step.effect,
             signal: deadline.signal,
-            onSent: () => {
+            onSent: (request) => {
               progress.requests++;
+              return writes?.sent(request);
             },
             // Exchange records are built only for someone who reads them.
             onExchange: onExchange && ((exchange) => onExchange(stepKey, exchange)),
@@ -103,9 +109,8 @@ export async function runToolStep(
       return result;
     } catch (thrown) {
       const error = inWorkflow(toStepError(thrown), node.pointer);
-      const retryable = attempt < node.retry.maxAttempts && node.retry.on.has(error.code) && !signal.aborted;
-      if (!retryable) throw error;
-      const delayMs = retryDelay(node.retry, attempt, error.retryAfterMs, run.random);
+      const failed = { node, account, error, attempt, writes, stopped: signal.aborted };
+      const delayMs = delayBeforeRetry(failed, run);
       run.recorder.emit({
         type: 'step.retrying',
         stepKey,

@@ -4,6 +4,7 @@ import type { HttpClient, HttpRequest, HttpResponse } from '../contracts/http.js
 import type { Logger } from '../contracts/logger.js';
 import type { HttpClientOptions, SecretScrubber } from '../contracts/services.js';
 import { isStepError, StepError, toStepError } from '../contracts/step-error.js';
+import { refuseForeignCredentials } from '../secrets/refuse-foreign-credentials.js';
 import type { AccountChannel } from './account-channel.js';
 import { MAX_REDIRECTS, redirectTarget } from './follow-redirect.js';
 import { checkRequest } from './request-checks.js';
@@ -60,6 +61,17 @@ export class AccountHttpClient implements HttpClient {
     const checked = checkRequest(request);
     const base = requestRoot(channel, request.endpoint);
     const { url, relative } = resolveRequestUrl(base, request.path, request.query);
+    refuseForeignCredentials(
+      {
+        url: `${url.pathname}${url.search}`,
+        body: checked.body,
+        headers: checked.headers,
+        authParams: request.authParams,
+      },
+      this.deps.scrubber,
+      (secret) => channel.auth.ownsCredential(secret),
+      channel.integration.title,
+    );
     const target: SendTarget = { url, relative, method: checked.method, body: checked.body };
     const quota =
       channel.binding.quotaOf?.({ method: checked.method, path: relative, endpoint: request.endpoint }) ??
@@ -154,13 +166,12 @@ export class AccountHttpClient implements HttpClient {
       relative: last.relative,
     };
     const refusal = ctx.channel.binding.rateLimitRefusal?.(response);
-    throw responseError(
-      response,
-      label,
-      this.deps.clock.now(),
-      renewal.replayed && response.status === 401,
+    throw responseError(response, label, {
+      now: this.deps.clock.now(),
+      afterRenewal: renewal.replayed && response.status === 401,
       refusal,
-    );
+      scrubber: this.deps.scrubber,
+    });
   }
 
   async #sendFollowingRedirects(

@@ -33,6 +33,31 @@ export class AttemptSignal extends AbortController {
     return this.#timedOut;
   }
 
+  /**
+   * Settles with `work`, or rejects with the abort reason as soon as this signal aborts: the bound
+   * holds even when nothing keeps fetch's own (derived) signal alive. A late value goes to `late`,
+   * e.g. to cancel the body of an answer that came too late and release its connection.
+   */
+  bound<T>(work: Promise<T>, late?: (value: T) => void): Promise<T> {
+    const { signal } = this;
+    return new Promise<T>((resolve, reject) => {
+      const onAbort = () => reject(signal.reason);
+      if (signal.aborted) onAbort();
+      else signal.addEventListener('abort', onAbort, { once: true });
+      work.then(
+        (value) => {
+          signal.removeEventListener('abort', onAbort);
+          if (signal.aborted) late?.(value);
+          else resolve(value);
+        },
+        (error) => {
+          signal.removeEventListener('abort', onAbort);
+          reject(error);
+        },
+      );
+    });
+  }
+
   dispose(): void {
     clearTimeout(this.#timer);
     this.parent.removeEventListener('abort', this);

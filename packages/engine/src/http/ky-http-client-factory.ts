@@ -26,7 +26,7 @@ export class KyHttpClientFactory implements HttpClientFactory {
 
   client(options: HttpClientOptions): HttpClient {
     const { integration, account } = options;
-    this.scrubber.addCredentials(account.credentials);
+    this.scrubber.addCredentials(account.credentials, integration.auth);
     const deps = { scrubber: this.scrubber, clock: this.clock, logger: this.logger };
     // Opened on first use, so a bad binding fails the request (as a StepError), not the step setup.
     return new AccountHttpClient(() => this.#channel(integration, options), options, deps);

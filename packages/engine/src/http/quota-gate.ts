@@ -1,5 +1,6 @@
 import type { Clock } from '../contracts/clock.js';
 import { StepError } from '../contracts/step-error.js';
+import { isoTime } from '../runtime/iso-time.js';
 import { quotaReset } from './retry-delay.js';
 
 interface QuotaState {
@@ -69,9 +70,9 @@ function spent(quota: string, options: AdmitOptions, waitMs: number, resetAt: nu
   const { what, integrationTitle, maxWaitMs } = options;
   return new StepError({
     code: 'rate_limited',
-    message: `${what.method} ${what.relative} to ${integrationTitle} was not sent: the ${quota} rate limit is used up until ${new Date(resetAt).toISOString()}, ${seconds(waitMs)} s away, longer than the ${seconds(maxWaitMs)} s this account waits; try again after the reset`,
+    message: `${what.method} ${what.relative} to ${integrationTitle} was not sent: the ${quota} rate limit is used up until ${isoTime(resetAt)}, ${seconds(waitMs)} s away, longer than the ${seconds(maxWaitMs)} s this account waits; try again after the reset`,
     retryAfterMs: waitMs,
     retryable: false,
-    details: { quota, resetAt: new Date(resetAt).toISOString() },
+    details: { quota, resetAt: isoTime(resetAt) },
   });
 }

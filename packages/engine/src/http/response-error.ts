@@ -1,4 +1,5 @@
 import type { RateLimitRefusal } from '../contracts/integration.js';
+import type { SecretScrubber } from '../contracts/services.js';
 import { type ErrorCode, StepError } from '../contracts/step-error.js';
 import { isExhausted, requestedWaitMs } from './retry-delay.js';
 import { bodyForDetails, upstreamMessage } from './upstream-message.js';
@@ -17,6 +18,16 @@ export interface ReceivedResponse {
   body: unknown;
 }
 
+/** What else shapes the error besides the answer. */
+export interface ResponseErrorContext {
+  now: number;
+  /** The answer came to a replay after a token refresh. */
+  afterRenewal?: boolean;
+  refusal?: RateLimitRefusal;
+  /** The upstream message and body are scrubbed before they are cut, so no cut splits a secret. */
+  scrubber?: Pick<SecretScrubber, 'scrub' | 'scrubValue'>;
+}
+
 /** Only these server errors are worth retrying: the others usually repeat for the same request. */
 const RETRYABLE_SERVER_STATUSES: ReadonlySet<number> = new Set([502, 503, 504]);
 
@@ -27,13 +38,11 @@ const RETRYABLE_SERVER_STATUSES: ReadonlySet<number> = new Set([502, 503, 504]);
 export function responseError(
   response: ReceivedResponse,
   label: ExchangeLabel,
-  now: number,
-  afterRenewal = false,
-  refusal?: RateLimitRefusal,
+  { now, afterRenewal = false, refusal, scrubber }: ResponseErrorContext,
 ): StepError {
   const { status, headers } = response;
   const code = refusal ? 'rate_limited' : codeFor(status, headers);
-  const said = upstreamMessage(response.body);
+  const said = upstreamMessage(response.body, scrubber);
   const waitMs = requestedWaitMs(headers, now) ?? refusal?.minWaitMs;
   const base = `${label.integrationTitle} answered ${status} to ${label.method} ${label.relative}${said ? `: ${said}` : ''}`;
   return new StepError({
@@ -42,7 +51,7 @@ export function responseError(
     message: `${base}${hint(code, status, headers, waitMs, afterRenewal)}`,
     retryAfterMs: code === 'rate_limited' || code === 'unavailable' ? waitMs : undefined,
     retryable: code === 'unavailable' ? RETRYABLE_SERVER_STATUSES.has(status) : undefined,
-    details: { method: label.method, path: label.relative, body: bodyForDetails(response.body) },
+    details: { method: label.method, path: label.relative, body: bodyForDetails(response.body, scrubber) },
   });
 }
 

@@ -1,7 +1,7 @@
 import type { Clock } from '../contracts/clock.js';
 import type { HttpExchange, HttpMethod, HttpRequest } from '../contracts/http.js';
 import type { Logger } from '../contracts/logger.js';
-import type { SecretScrubber } from '../contracts/services.js';
+import type { SecretScrubber, SendEndListener, SentRequest } from '../contracts/services.js';
 import { isStepError, StepError } from '../contracts/step-error.js';
 import type { AccountChannel } from './account-channel.js';
 import { AttemptSignal } from './attempt-signal.js';
@@ -9,6 +9,7 @@ import { parseBody } from './parse-body.js';
 import { readBodyText } from './read-body.js';
 import { headerRecord, redactHeaders } from './redact-headers.js';
 import type { ExchangeLabel, ReceivedResponse } from './response-error.js';
+import { sendEnd } from './retry-safety.js';
 import type { SendState } from './sign-request.js';
 import { transportError } from './transport-error.js';
 
@@ -34,7 +35,7 @@ export interface SendContext {
   scrubber: SecretScrubber;
   logger: Logger;
   onExchange?: (exchange: HttpExchange) => void;
-  onSent?: () => void;
+  onSent?: (request: SentRequest) => SendEndListener | undefined;
   /** Counts sends across retries, renewals and redirects: the exchange's `attempt`. */
   sends: number;
 }
@@ -56,17 +57,30 @@ export async function sendOnce(
   };
   const timeout = new AttemptSignal(ctx.signal, binding.timeoutMs);
   const started = ctx.clock.now();
+  if (ctx.onSent) {
+    state.onSent = ctx.onSent;
+    const safeToRepeat =
+      target.method === 'GET' || target.method === 'HEAD' || ctx.request.retrySafe === true;
+    state.leaving = { method: target.method, path: target.relative, safeToRepeat };
+  }
   let response: Response | undefined;
   try {
-    response = await ctx.channel.ky(target.url, {
-      method: target.method,
-      headers: ctx.headers,
-      body: target.body,
-      signal: timeout.signal,
-      context: { send: state },
-    });
+    // Both waits race the attempt signal itself: ky gives fetch an `AbortSignal.any` of it, which
+    // nothing holds once the headers are in, so it alone cannot bound the body (or a late answer).
+    response = await timeout.bound(
+      ctx.channel.ky(target.url, {
+        method: target.method,
+        headers: ctx.headers,
+        body: target.body,
+        signal: timeout.signal,
+        context: { send: state },
+      }),
+      (late) => void late.body?.cancel().catch(() => undefined),
+    );
     const text =
-      target.method === 'HEAD' ? '' : await readBodyText(response, binding.maxResponseBytes, label);
+      target.method === 'HEAD'
+        ? ''
+        : await readBodyText(response, binding.maxResponseBytes, label, timeout.signal);
     const received = {
       status: response.status,
       headers: headerRecord(response.headers),
@@ -76,17 +90,19 @@ export async function sendOnce(
     record(ctx, target, state, started, received);
     return received;
   } catch (error) {
-    const failure = isStepError(error)
-      ? error
-      : ctx.signal.aborted
-        ? new StepError({ code: 'cancelled', message: `${label.method} ${label.relative} was cancelled` })
-        : timeout.timedOut
-          ? new StepError({
-              code: 'timeout',
-              message: `${integration.title} did not answer ${label.method} ${label.relative} within ${binding.timeoutMs} ms (timeoutMs)`,
-              details: { method: label.method, path: label.relative, timeoutMs: binding.timeoutMs },
-            })
-          : transportError(error, label, binding.baseUrl.host);
+    // The caller's abort reason (its step's timeout, say) is the caller's to report, not this send's.
+    const failure =
+      isStepError(error) && error !== ctx.signal.reason
+        ? error
+        : ctx.signal.aborted
+          ? new StepError({ code: 'cancelled', message: `${label.method} ${label.relative} was cancelled` })
+          : timeout.timedOut
+            ? new StepError({
+                code: 'timeout',
+                message: `${integration.title} did not answer ${label.method} ${label.relative} within ${binding.timeoutMs} ms (timeoutMs)`,
+                details: { method: label.method, path: label.relative, timeoutMs: binding.timeoutMs },
+              })
+            : transportError(error, label, binding.baseUrl.host);
     const partial = response && {
       status: response.status,
       headers: headerRecord(response.headers),
@@ -110,7 +126,7 @@ function record(
   ctx.sends += 1;
   // A request stopped by a hook (e.g. its credentials could not be refreshed) never left.
   if (!state.sent) return;
-  ctx.onSent?.();
+  if (state.onEnded) state.onEnded(...sendEnd(received?.status, failure));
   if (ctx.onExchange === undefined) return;
   const secretHeaders = new Set([ctx.channel.auth.headerName]);
   const exchange: HttpExchange = {

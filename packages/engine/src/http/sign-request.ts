@@ -1,6 +1,7 @@
 import type { BeforeRequestHook } from 'ky';
 import type { AccountAuth, AuthHeader } from '../auth/account-auth.js';
 import type { HttpRequest } from '../contracts/http.js';
+import type { SendEndListener, SentRequest } from '../contracts/services.js';
 import { headerRecord } from './redact-headers.js';
 
 /** What one send shares with the ky hooks (through ky's `context`), and what they leave behind. */
@@ -15,6 +16,11 @@ export interface SendState {
   recordHeaders: boolean;
   /** The headers that went out, when `recordHeaders`. */
   sentHeaders?: Record<string, string>;
+  /** Told as the request leaves (the client's `onSent`), with `leaving`; set by the send. */
+  onSent?: (request: SentRequest) => SendEndListener | undefined;
+  leaving?: SentRequest;
+  /** What `onSent` returned: told how the send ended. */
+  onEnded?: SendEndListener;
 }
 
 export function sendStateOf(context: Record<string, unknown>): SendState {
@@ -30,9 +36,13 @@ export function signRequest(auth: AccountAuth): BeforeRequestHook {
   };
 }
 
-/** Notes that the request left, and keeps its headers exactly as sent when an exchange is recorded. */
+/**
+ * Notes that the request left, and keeps its headers exactly as sent when an exchange is recorded.
+ * It is counted here, not when its answer comes: a write cut off by a cancellation was still sent.
+ */
 export const recordSentHeaders: BeforeRequestHook = (request, options) => {
   const state = sendStateOf(options.context);
   state.sent = true;
   if (state.recordHeaders) state.sentHeaders = headerRecord(request.headers);
+  if (state.onSent && state.leaving) state.onEnded = state.onSent(state.leaving);
 };

@@ -1,14 +1,26 @@
+import type { SecretScrubber } from '../contracts/services.js';
+import { scrubbedCut } from '../secrets/scrubbed-cut.js';
+
 const MAX_MESSAGE = 300;
 const MAX_DETAIL_TEXT = 2_000;
+
+type Scrubber = Pick<SecretScrubber, 'scrub' | 'scrubValue'>;
+
+/** Without a scrubber the text is only cut; its cut mark still lets a later scrub redact a split secret. */
+const NO_SCRUBBER: Scrubber = { scrub: (text) => text, scrubValue: (value) => value };
 
 /**
  * What the API said went wrong, from the usual error body shapes: `message`, `error` (text or
  * `{ message }`), `error_description`, `description`, and `errors` (texts, `{ field, message, code }`
- * items, or `{ field: [texts] }`); a text body as is. Truncated.
+ * items, or `{ field: [texts] }`); a text body as is. Scrubbed, then cut: a cut first could split a
+ * secret into a piece no scrubber recognises.
  */
-export function upstreamMessage(body: unknown): string | undefined {
-  if (typeof body === 'string')
-    return body.trim() === '' ? undefined : truncate(body.trim().replace(/\s+/g, ' '));
+export function upstreamMessage(body: unknown, scrubber: Scrubber = NO_SCRUBBER): string | undefined {
+  if (typeof body === 'string') {
+    // Scrubbed before whitespace is squeezed: wrapped base64 is recognised by its line breaks.
+    const clean = scrubber.scrub(body).trim();
+    return clean === '' ? undefined : scrubbedCut(scrubber, clean.replace(/\s+/g, ' '), MAX_MESSAGE);
+  }
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return undefined;
   const record = body as Record<string, unknown>;
   const error = record.error;
@@ -24,16 +36,16 @@ export function upstreamMessage(body: unknown): string | undefined {
   const errors = describeErrors(record.errors);
   const head = pieces.join(': ');
   const message = errors ? (head ? `${head} (${errors})` : errors) : head;
-  return message === '' ? undefined : truncate(message);
+  return message === '' ? undefined : scrubbedCut(scrubber, message, MAX_MESSAGE);
 }
 
-/** The body as kept in `details.body`: large bodies are cut so errors stay small. */
-export function bodyForDetails(body: unknown): unknown {
-  if (typeof body === 'string')
-    return body.length > MAX_DETAIL_TEXT ? `${body.slice(0, MAX_DETAIL_TEXT)}…` : body;
+/** The body as kept in `details.body`, scrubbed: large bodies are cut (after scrubbing) so errors stay small. */
+export function bodyForDetails(body: unknown, scrubber: Scrubber = NO_SCRUBBER): unknown {
+  if (typeof body === 'string') return scrubbedCut(scrubber, body, MAX_DETAIL_TEXT);
   if (body === null || typeof body !== 'object') return body;
-  const json = JSON.stringify(body);
-  return json.length > MAX_DETAIL_TEXT ? `${json.slice(0, MAX_DETAIL_TEXT)}…` : body;
+  const clean = scrubber.scrubValue(body);
+  const json = JSON.stringify(clean);
+  return json.length > MAX_DETAIL_TEXT ? scrubbedCut(scrubber, json, MAX_DETAIL_TEXT) : clean;
 }
 
 function describeErrors(errors: unknown): string | undefined {
@@ -66,8 +78,4 @@ function describeItem(item: unknown): string | undefined {
 
 function text(value: unknown): string | undefined {
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
-}
-
-function truncate(message: string): string {
-  return message.length > MAX_MESSAGE ? `${message.slice(0, MAX_MESSAGE)}…` : message;
 }

@@ -1,6 +1,7 @@
 import pRetry from 'p-retry';
 import type { Clock } from '../contracts/clock.js';
 import { isStepError, StepError } from '../contracts/step-error.js';
+import { isoTime } from '../runtime/iso-time.js';
 import { backoffMs } from './retry-delay.js';
 
 export interface RetryOptions {
@@ -50,18 +51,39 @@ async function waitBeforeRetry(error: unknown, failedAttempt: number, options: R
   const { clock, signal, maxRetryDelayMs } = options;
   if (!isStepError(error) || !options.canRetry(error)) throw error;
   const waitMs = error.retryAfterMs ?? backoffMs(failedAttempt, maxRetryDelayMs, options.random);
-  if (waitMs > maxRetryDelayMs) throw waitTooLong(error, waitMs, maxRetryDelayMs, clock.now());
+  if (waitMs > maxRetryDelayMs) {
+    throw waitTooLong(
+      error,
+      waitMs,
+      clock.now(),
+      `the ${seconds(maxRetryDelayMs)} s this integration waits (maxRetryDelayMs)`,
+    );
+  }
   options.onRetry?.(error, waitMs, failedAttempt + 1);
   await clock.sleep(waitMs, signal);
 }
 
-function waitTooLong(error: StepError, waitMs: number, maxRetryDelayMs: number, now: number): StepError {
-  const retryAt = new Date(now + waitMs).toISOString();
+/**
+ * The failure as it ends a request (or a step) that will not wait as long as the API asks: its code
+ * kept, `retryAfterMs` and `details.retryAt` saying when to try again. `limit` names the cap.
+ */
+export function waitTooLong(error: StepError, waitMs: number, now: number, limit: string): StepError {
+  // An absurd Retry-After (1e16 s) is past what a Date holds: isoTime clamps instead of throwing.
+  const retryAt = isoTime(now + waitMs);
   return new StepError({
     ...error.toJSON(),
-    message: `${error.message}. The API asks to wait ${Math.ceil(waitMs / 1000)} s (until ${retryAt}), longer than the ${Math.ceil(maxRetryDelayMs / 1000)} s this integration waits (maxRetryDelayMs); try again later`,
+    message: `${error.message}. The API asks to wait ${seconds(waitMs)} s (until ${retryAt}), longer than ${limit}; try again later`,
     retryAfterMs: waitMs,
     details: { ...error.details, retryAt },
     cause: error,
   });
+}
+
+/** Whether `waitTooLong` made this failure: nothing waits for it any more. */
+export function isTooLongToWait(error: StepError): boolean {
+  return typeof error.details?.retryAt === 'string';
+}
+
+function seconds(ms: number): number {
+  return Math.ceil(ms / 1000);
 }

@@ -48,4 +48,33 @@ describe('secrets in a run', () => {
     });
     for (const reported of [result, events, logged]) expect(JSON.stringify(reported)).not.toContain(secret);
   });
+
+  it('catch the secret in another spelling, and leave credentials that are not secret readable', async () => {
+    const account = { ...calcAccount, credentials: { ...calcAccount.credentials, clientId: 'toolsteps' } };
+    const engine = await createEngine({ integrations: [calc], accounts: [account] });
+    const echo = (id: string, text: string) => ({ id, step: 'calc.echo', args: { text: `{% ${text} %}` } });
+
+    const result = await engine.run(
+      {
+        text: JSON.stringify({
+          id: 'spellings',
+          steps: [
+            echo('upper', '$uppercase($input.token)'),
+            echo('base64', "'Basic ' & $base64encode('user:' & $input.token)"),
+            echo('client', "'client ' & $input.clientId"),
+          ],
+        }),
+      },
+      { token: secret, clientId: 'toolsteps' },
+    );
+
+    expect(result.status).toBe('succeeded');
+    expect(result.steps.map((step) => step.result)).toEqual([
+      { text: '[REDACTED]' },
+      // The digits before the marker encode `user:` and no bit of the token.
+      { text: expect.stringMatching(/^Basic \w*\[REDACTED\]$/) },
+      { text: 'client toolsteps' },
+    ]);
+    expect(JSON.stringify(result)).not.toContain(secret.toUpperCase());
+  });
 });
