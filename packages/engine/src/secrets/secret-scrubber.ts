@@ -1,92 +1,128 @@
 import { injectable } from 'inversify';
+import type { AuthSpec } from '../contracts/integration.js';
 import type { SecretScrubber as SecretScrubberContract } from '../contracts/services.js';
 import { StepError } from '../contracts/step-error.js';
-import { MIN_SECRET_LENGTH, secretForms } from './secret-forms.js';
+import { CUT_MARK, MIN_CUT_PREFIX, prefixPattern } from './cut-prefix.js';
+import { secretValues } from './secret-fields.js';
+import { MIN_SECRET_LENGTH, type SecretForm, secretForms, secretNeedles, unwrapped } from './secret-forms.js';
 
 export const REDACTED = '[REDACTED]';
 
+/** One known secret: its forms, and the patterns built from them on first use. */
+interface KnownSecret {
+  forms: SecretForm[];
+  needles: RegExp;
+  /** Finds every form, to redact. */
+  matcher?: RegExp;
+  /** Says whether a text holds any form. */
+  finder?: RegExp;
+}
+
 /**
  * Removes secrets by value (as Zapier's secret-scrubber does) from anything logged or recorded,
- * so a token is caught wherever it ends up: a message, an error, a URL, a response body.
+ * so a token is caught wherever it ends up: a message, an error, a URL, a response body, in any
+ * letter case and in the encodings of `secretForms`.
  */
 @injectable()
 export class SecretScrubber implements SecretScrubberContract {
-  private readonly secrets = new Set<string>();
-  private readonly forms = new Set<string>();
-  private pattern: RegExp | undefined;
+  private readonly secrets = new Map<string, KnownSecret>();
   private detector: RegExp | undefined;
-  /** Length of the shortest form: a shorter text cannot hold a secret, so most strings skip the regex. */
+  private cutPrefix: RegExp | undefined;
+  /** A text shorter than every secret cannot hold one, so most strings skip the regex. */
   private shortest = Number.POSITIVE_INFINITY;
+  /** The most characters a prefix of a secret's form can span, to look only that far back from a cut. */
+  private widest = 0;
 
-  addCredentials(credentials: Record<string, unknown>): void {
-    const seen = new WeakSet<object>();
-    const visit = (value: unknown): void => {
-      if (typeof value === 'string') {
-        this.add(value);
-        return;
-      }
-      if (value === null || typeof value !== 'object' || seen.has(value)) return;
-      seen.add(value);
-      for (const child of Object.values(value)) visit(child);
-    };
-    visit(credentials);
+  addCredentials(credentials: Record<string, unknown>, auth?: AuthSpec): void {
+    for (const secret of secretValues(credentials, auth)) this.add(secret);
   }
 
   add(secret: string): void {
     if (typeof secret !== 'string' || secret.length < MIN_SECRET_LENGTH || this.secrets.has(secret)) return;
-    this.secrets.add(secret);
-    for (const form of secretForms(secret)) {
-      this.forms.add(form);
-      this.shortest = Math.min(this.shortest, form.length);
-    }
-    this.pattern = undefined;
+    const needles = secretNeedles(secret).join('|');
+    this.secrets.set(secret, { forms: secretForms(secret), needles: new RegExp(needles, 'i') });
+    this.shortest = Math.min(this.shortest, secret.length);
+    // Generous: a character's longest usual spelling is 4 UTF-8 bytes percent-encoded twice.
+    this.widest = Math.max(this.widest, secret.length * 24);
     this.detector = undefined;
+    this.cutPrefix = undefined;
   }
 
   scrub(text: string): string {
-    if (text.length < this.shortest || !this.mayHold(text)) return text;
-    const ranges: Array<[number, number]> = [];
-    for (const match of text.matchAll(this.matcher())) {
-      const start = match.index;
-      const end = start + match[1].length;
-      const last = ranges[ranges.length - 1];
-      if (last && start <= last[1]) last[1] = Math.max(last[1], end);
-      else ranges.push([start, end]);
-    }
-    if (ranges.length === 0) return text;
-    let out = '';
-    let from = 0;
-    for (const [start, end] of ranges) {
-      out += text.slice(from, start) + REDACTED;
-      from = end;
-    }
-    return out + text.slice(from);
+    if (this.secrets.size === 0 || typeof text !== 'string') return text;
+    const candidates = this.candidates(text);
+    const whole = candidates.length > 0 ? this.redactWhole(text, candidates) : text;
+    return whole.includes(CUT_MARK) ? this.redactCutPrefixes(whole) : whole;
   }
 
   scrubValue<T>(value: T): T {
     return this.copy(value, new Set()) as T;
   }
 
-  /**
-   * Most text holds no secret: one plain search says so far faster than the lookahead scan below,
-   * which tries every position.
-   */
-  private mayHold(text: string): boolean {
-    this.detector ??= new RegExp(this.alternatives().join('|'));
-    return this.detector.test(text);
+  secretsIn(text: string): string[] {
+    return this.candidates(text)
+      .filter(([, known]) => {
+        known.finder ??= new RegExp(known.forms.map((form) => form.join('')).join('|'), 'i');
+        return known.finder.test(text);
+      })
+      .map(([secret]) => secret);
   }
 
   /**
-   * A lookahead finds, at every position, the longest secret starting there, so overlapping secrets
-   * are all found and the union of their ranges is redacted.
+   * The secrets a text may hold. Most text holds none: one search for literal pieces of all secrets
+   * says so far faster than the forms with their escapes and line breaks.
    */
-  private matcher(): RegExp {
-    this.pattern ??= new RegExp(`(?=(${this.alternatives().join('|')}))`, 'g');
-    return this.pattern;
+  private candidates(text: string): Array<[string, KnownSecret]> {
+    if (text.length < this.shortest) return [];
+    this.detector ??= new RegExp(
+      [...this.secrets.values()].map((known) => known.needles.source).join('|'),
+      'i',
+    );
+    const detector = this.detector;
+    // Wrapped base64 shows its needle only once its line breaks are taken out.
+    const joined = unwrapped(text);
+    const probes = joined === undefined ? [text] : [text, joined];
+    if (!probes.some((probe) => detector.test(probe))) return [];
+    return [...this.secrets].filter(([, known]) => probes.some((probe) => known.needles.test(probe)));
   }
 
-  private alternatives(): string[] {
-    return [...this.forms].sort((a, b) => b.length - a.length).map(escapeRegExp);
+  /** Every form of every candidate, each secret searched on its own so overlapping secrets are all found. */
+  private redactWhole(text: string, candidates: Array<[string, KnownSecret]>): string {
+    const found: Array<[number, number]> = [];
+    for (const [, known] of candidates) {
+      known.matcher ??= new RegExp(known.forms.map((form) => form.join('')).join('|'), 'gi');
+      for (const match of text.matchAll(known.matcher))
+        found.push([match.index, match.index + match[0].length]);
+    }
+    found.sort((a, b) => a[0] - b[0]);
+    const ranges: Array<[number, number]> = [];
+    for (const [start, end] of found) {
+      const last = ranges[ranges.length - 1];
+      if (last && start <= last[1]) last[1] = Math.max(last[1], end);
+      else ranges.push([start, end]);
+    }
+    return replaceRanges(text, ranges);
+  }
+
+  /**
+   * A text cut short (`…`) may end in the first characters of a secret that the cut split, too few
+   * to match whole: those are redacted as well, so a cut never shows more than a few of them.
+   */
+  private redactCutPrefixes(text: string): string {
+    this.cutPrefix ??= new RegExp(
+      `(?:${[...this.secrets.values()]
+        .flatMap((known) => known.forms)
+        .map((form) => prefixPattern(form, MIN_CUT_PREFIX))
+        .join('|')})$`,
+      'i',
+    );
+    const ranges: Array<[number, number]> = [];
+    for (let at = text.indexOf(CUT_MARK); at !== -1; at = text.indexOf(CUT_MARK, at + 1)) {
+      const from = Math.max(0, at - this.widest);
+      const match = this.cutPrefix.exec(text.slice(from, at));
+      if (match) ranges.push([from + match.index, at]);
+    }
+    return replaceRanges(text, ranges);
   }
 
   private copy(value: unknown, path: Set<object>): unknown {
@@ -111,14 +147,21 @@ export class SecretScrubber implements SecretScrubberContract {
   }
 }
 
+function replaceRanges(text: string, ranges: Array<[number, number]>): string {
+  if (ranges.length === 0) return text;
+  let out = '';
+  let from = 0;
+  for (const [start, end] of ranges) {
+    out += text.slice(from, start) + REDACTED;
+    from = end;
+  }
+  return out + text.slice(from);
+}
+
 function errorJson(error: Error): Record<string, unknown> {
   const json: Record<string, unknown> = { name: error.name, message: error.message };
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string' || typeof code === 'number') json.code = code;
   if (error.cause !== undefined) json.cause = error.cause;
   return json;
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

@@ -20,9 +20,9 @@ describe('SecretScrubber.scrub', () => {
     expect(scrubber.scrub(`a ${TOKEN} b ${TOKEN}`)).toBe(`a ${REDACTED} b ${REDACTED}`);
   });
 
-  it('ignores strings shorter than 4 characters so that they do not blank ordinary text', () => {
-    const scrubber = scrubberWith('abc', 'a');
-    expect(scrubber.scrub('abc a cab')).toBe('abc a cab');
+  it('ignores strings shorter than 8 characters so that they do not blank ordinary text', () => {
+    const scrubber = scrubberWith('abc', 'a', 'seven77');
+    expect(scrubber.scrub('abc a cab seven77')).toBe('abc a cab seven77');
   });
 
   it('treats regular-expression characters in secrets literally', () => {
@@ -31,14 +31,14 @@ describe('SecretScrubber.scrub', () => {
   });
 
   it('removes overlapping and nested secrets completely', () => {
-    const scrubber = scrubberWith('abcdef', 'defghi', 'cdefgh1234');
-    expect(scrubber.scrub('xxabcdefghiyy')).toBe(`xx${REDACTED}yy`);
-    expect(scrubber.scrub('abcdefgh1234')).toBe(REDACTED);
+    const scrubber = scrubberWith('abcdefgh', 'fghijklm', 'cdefghijk1234');
+    expect(scrubber.scrub('xxabcdefghijklmyy')).toBe(`xx${REDACTED}yy`);
+    expect(scrubber.scrub('abcdefghijk1234')).toBe(REDACTED);
   });
 
   it('prefers the longest secret where one contains another', () => {
-    const scrubber = scrubberWith('token', 'token-extended-value');
-    expect(scrubber.scrub('[token-extended-value]')).toBe(`[${REDACTED}]`);
+    const scrubber = scrubberWith('token-value', 'token-value-extended');
+    expect(scrubber.scrub('[token-value-extended]')).toBe(`[${REDACTED}]`);
   });
 
   it('removes the percent-encoded forms a secret takes in URLs and form bodies', () => {
@@ -82,16 +82,16 @@ describe('SecretScrubber.scrub', () => {
 });
 
 describe('SecretScrubber.addCredentials', () => {
-  it('registers every string of a nested credentials object, but not numbers or short strings', () => {
+  it('registers the secret fields of a nested credentials object, but not numbers or other fields', () => {
     const scrubber = new SecretScrubber();
     scrubber.addCredentials({
       accessToken: 'access-AAAA',
-      nested: { list: ['refresh-BBBB', { deep: 'client-CCCC' }] },
+      nested: { refreshTokens: ['refresh-BBBB', { deep: 'client-CCCC' }], owner: 'owner-DDDD' },
       port: 4431,
-      region: 'eu',
+      region: 'eu-west-1',
     });
-    const text = 'access-AAAA refresh-BBBB client-CCCC 4431 eu';
-    expect(scrubber.scrub(text)).toBe(`${REDACTED} ${REDACTED} ${REDACTED} 4431 eu`);
+    const text = 'access-AAAA refresh-BBBB client-CCCC owner-DDDD 4431 eu-west-1';
+    expect(scrubber.scrub(text)).toBe(`${REDACTED} ${REDACTED} ${REDACTED} owner-DDDD 4431 eu-west-1`);
   });
 
   it('copes with a credentials object that refers to itself', () => {

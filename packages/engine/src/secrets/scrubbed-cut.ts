@@ -1,0 +1,16 @@
+import type { SecretScrubber } from '../contracts/services.js';
+import { CUT_MARK } from './cut-prefix.js';
+import { REDACTED } from './secret-scrubber.js';
+
+/**
+ * A text shortened to `max` characters for a message or a record: scrubbed first, so a secret the
+ * cut would split is already gone, then cut, then scrubbed again for a secret's prefix left at the cut.
+ */
+export function scrubbedCut(scrubber: Pick<SecretScrubber, 'scrub'>, text: string, max: number): string {
+  const clean = scrubber.scrub(text);
+  if (clean.length <= max) return clean;
+  // A marker the cut would split is kept whole: `[REDAC…` reads as a broken word.
+  const marker = clean.lastIndexOf(REDACTED, max - 1);
+  const end = marker !== -1 && marker + REDACTED.length > max ? marker + REDACTED.length : max;
+  return scrubber.scrub(`${clean.slice(0, end)}${CUT_MARK}`);
+}
