@@ -15,7 +15,13 @@ export * from './contracts/step.js';
 export * from './contracts/step-error.js';
 export { catalogMarkdown } from './docs/catalog-markdown.js';
 export { type RunOptions, WorkflowRunner } from './execution/engine.js';
-export { compileExpression, type ExpressionLimits, isExpression } from './expressions/expression.js';
+export {
+  compileExpression,
+  DEFAULT_LIMITS as DEFAULT_EXPRESSION_LIMITS,
+  ExpressionLimitError,
+  type ExpressionLimits,
+  isExpression,
+} from './expressions/expression.js';
 export * from './http/index.js';
 export * from './journal/index.js';
 export * from './registry/index.js';

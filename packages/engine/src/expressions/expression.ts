@@ -1,5 +1,16 @@
 import jsonata from 'jsonata';
 import { StepError } from '../contracts/step-error.js';
+import { boundedBuiltins, builtinsLoaded, builtinsReady } from './bounded-builtins.js';
+import { boundConcatenations } from './bounded-concat.js';
+import {
+  completeLimits,
+  DEFAULT_LIMITS,
+  ExpressionLimitError,
+  type ExpressionLimits,
+} from './expression-limits.js';
+import { compileForRe2, Re2RegExp } from './re2-regex.js';
+
+export { DEFAULT_LIMITS, ExpressionLimitError, type ExpressionLimits } from './expression-limits.js';
 
 /** A whole JSON string of the form `{% … %}` is a JSONata expression; nothing else is. */
 const EXPRESSION = /^\s*\{%([\s\S]*)%\}\s*$/;
@@ -7,15 +18,6 @@ const EXPRESSION = /^\s*\{%([\s\S]*)%\}\s*$/;
 export function isExpression(value: unknown): value is string {
   return typeof value === 'string' && EXPRESSION.test(value);
 }
-
-export interface ExpressionLimits {
-  /** Longest evaluation before it is stopped as a runaway; default 1000 ms. */
-  timeoutMs: number;
-  /** Deepest evaluation stack; default 300. */
-  maxDepth: number;
-}
-
-export const DEFAULT_LIMITS: ExpressionLimits = { timeoutMs: 1000, maxDepth: 300 };
 
 /** A syntax error, with the offset into the whole `{% … %}` string so callers can report line:column. */
 export class ExpressionSyntaxError extends Error {
@@ -60,9 +62,17 @@ export function compileExpression(
   if (!match) throw new Error(`Not an expression: ${source}`);
   const body = match[1];
   const bodyOffset = source.indexOf('{%') + 2;
+  const all = completeLimits(limits);
   let compiled: jsonata.Expression;
   try {
-    compiled = jsonata(body, { timeout: limits.timeoutMs, stack: limits.maxDepth } as jsonata.JsonataOptions);
+    compiled = jsonata(body, {
+      timeout: all.timeoutMs,
+      stack: all.maxDepth,
+      // JSONata's own cap on every sequence it builds (paths, ranges, $map, $append, [ … ]).
+      sequence: all.maxArrayLength,
+      RegexEngine: Re2RegExp,
+    } as unknown as jsonata.JsonataOptions);
+    checkRegexes(compiled.ast() as unknown as JsonataNode);
   } catch (thrown) {
     const error = thrown as { message?: string; position?: number; code?: string };
     const position = typeof error.position === 'number' ? error.position : 0;
@@ -73,15 +83,58 @@ export function compileExpression(
     );
   }
   const allowsNothing = usesCoalesce(body);
+  for (const [name, builtin] of Object.entries(boundedBuiltins(all))) compiled.assign(name, builtin);
+  // Static checks must see the expression as written, not the rewritten `&` nodes.
+  let written: JsonataNode | undefined;
+  const rewritten = boundConcatenations(compiled.ast() as unknown as JsonataNode, all);
   return {
     source,
     allowsNothing,
-    ast: () => compiled.ast() as unknown as JsonataNode,
+    ast: () => {
+      if (!rewritten) return compiled.ast() as unknown as JsonataNode;
+      written ??= jsonata(body).ast() as unknown as JsonataNode;
+      return written;
+    },
     evaluate: async (bindings) => {
+      if (!builtinsLoaded()) await builtinsReady;
       const root = bindings.input;
-      return compiled.evaluate(root, { ...bindings, eval: evalDisabled });
+      try {
+        return await compiled.evaluate(root, { ...bindings, eval: evalDisabled });
+      } catch (error) {
+        throw arrayLimitFailure(error, all) ?? error;
+      }
     },
   };
+}
+
+/** JSONata's D2015 (its `sequence` cap) restated as the array limit it enforces for us. */
+function arrayLimitFailure(
+  error: unknown,
+  limits: Required<ExpressionLimits>,
+): ExpressionLimitError | undefined {
+  const { code, token } = (error ?? {}) as { code?: unknown; token?: unknown };
+  if (code !== 'D2015') return undefined;
+  const builder = typeof token === 'string' ? `$${token}` : 'A path, range or array constructor';
+  return new ExpressionLimitError(builder, 'array', limits.maxArrayLength, limits.maxArrayLength, true);
+}
+
+/** Every regex literal is compiled for RE2 at load, so a pattern RE2 lacks fails validation. */
+function checkRegexes(ast: JsonataNode): void {
+  const seen = new Set<object>();
+  const visit = (node: unknown) => {
+    if (node === null || typeof node !== 'object' || seen.has(node) || node instanceof RegExp) return;
+    seen.add(node);
+    const expr = node as JsonataNode;
+    if (expr.type === 'regex' && expr.value instanceof RegExp) {
+      try {
+        compileForRe2(expr.value);
+      } catch (error) {
+        throw { message: (error as Error).message, position: expr.position, code: 'regex' };
+      }
+    }
+    for (const child of Object.values(node)) visit(child);
+  };
+  visit(ast);
 }
 
 /** `??` outside string literals: JSONata rewrites it away, so the source is where it shows. */

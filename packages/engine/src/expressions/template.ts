@@ -8,6 +8,7 @@ import {
   ExpressionSyntaxError,
   isExpression,
 } from './expression.js';
+import { completeLimits } from './expression-limits.js';
 
 /**
  * A JSON value whose `{% … %}` strings were compiled once, at load time. Evaluating it builds a
@@ -46,7 +47,7 @@ export function compileTemplate(value: unknown, options: CompileOptions = {}): T
       return literal(value);
     }
     options.onExpression?.({ pointer, expression });
-    return expressionTemplate(expression, pointer);
+    return expressionTemplate(expression, pointer, completeLimits(options.limits ?? DEFAULT_LIMITS));
   }
   const at = (key: string) => ({ ...options, pointer: `${pointer}/${escapePointer(key)}` });
   if (Array.isArray(value)) {
@@ -82,7 +83,11 @@ function literal(value: unknown): Template {
   return { isLiteral: true, evaluate: async () => value };
 }
 
-function expressionTemplate(expression: CompiledExpression, pointer: string): Template {
+function expressionTemplate(
+  expression: CompiledExpression,
+  pointer: string,
+  limits: Required<ExpressionLimits>,
+): Template {
   return {
     isLiteral: false,
     evaluate: async (bindings, step) => {
@@ -101,7 +106,14 @@ function expressionTemplate(expression: CompiledExpression, pointer: string): Te
           message: `The expression ${abbreviate(expression.source)} at ${where.pointer} of step "${where.step}" yielded nothing; check the names it reads, or give a default with ?? (e.g. {% $x ?? null %})`,
         });
       }
-      return normalize(result);
+      const most = RESULT_VALUES_PER_ARRAY_ITEM * limits.maxArrayLength;
+      const budget = { values: most };
+      const normalized = normalize(result, budget);
+      if (budget.values < 0) {
+        const message = `its result would hold more than ${most} values once written out (it repeats the same object many times), over the limit of an expression`;
+        throw expressionFailure(new Error(message), expression, where);
+      }
+      return normalized;
     },
   };
 }
@@ -113,23 +125,36 @@ function expressionFailure(
 ): StepError {
   if (thrown instanceof StepError) return thrown.at(where.step, where.pointer);
   const error = thrown as { message?: string; code?: string; position?: number };
+  // V8's own ceilings (string length, array length, call stack) throw RangeError: still the expression's fault.
+  const reason =
+    thrown instanceof RangeError
+      ? `it outgrew a limit of the JavaScript engine (${thrown.message})`
+      : (error.message ?? String(thrown));
   return new StepError({
     code: 'expression',
     step: where.step,
     field: where.pointer,
-    message: `The expression ${abbreviate(expression.source)} at ${where.pointer} of step "${where.step}" failed: ${error.message ?? String(thrown)}`,
+    message: `The expression ${abbreviate(expression.source)} at ${where.pointer} of step "${where.step}" failed: ${reason}`,
     details: { jsonataCode: error.code, position: error.position },
   });
 }
 
+/**
+ * A result may repeat one object many times (`$b := {"x": $a, "y": $a}`, nested): copied out as
+ * JSON it is exponentially larger than in memory. Copying stops after this many values per allowed
+ * array item, rather than hang the host.
+ */
+const RESULT_VALUES_PER_ARRAY_ITEM = 10;
+
 /** JSONata returns sequences (arrays with extra flags) and functions; results must be plain JSON. */
-function normalize(value: unknown): unknown {
+function normalize(value: unknown, budget: { values: number }): unknown {
+  if (--budget.values < 0) return undefined;
   if (typeof value === 'function') return undefined;
-  if (Array.isArray(value)) return value.map(normalize);
+  if (Array.isArray(value)) return value.map((item) => normalize(item, budget));
   if (value !== null && typeof value === 'object') {
     const out: Record<string, unknown> = {};
     for (const [key, item] of Object.entries(value)) {
-      const normalized = normalize(item);
+      const normalized = normalize(item, budget);
       if (normalized !== undefined) out[key] = normalized;
     }
     return out;

@@ -1,0 +1,300 @@
+import jsonata from 'jsonata';
+import { checkArraySize, checkStringSize, type ExpressionLimits } from './expression-limits.js';
+
+/**
+ * Bounded versions of the JSONata built-ins that can allocate in proportion to an argument rather
+ * than to their input. Bound on each compiled expression, they shadow the built-ins of the same
+ * name, keep their signatures, and check sizes before allocating: a check per call, none per node.
+ * The regex built-ins ($match, $contains, $split, $replace) also check the timeout at each match.
+ *
+ * Bounded by their input (so left as they are): $substring, $uppercase, $lowercase, $trim, $keys,
+ * $lookup, $spread, $merge, $each, $zip (as long as its shortest argument), $reverse, $sort,
+ * $shuffle, $distinct, $base64decode, $decodeUrl*, $formatBase (at most 1,100 characters),
+ * $formatNumber and $formatInteger (as long as their picture, or the number's digits and words;
+ * Roman numerals of huge numbers hit the stack limit, a clear error). Arrays built by $map,
+ * $filter, $match, $append, paths, [..] ranges and array constructors go through JSONata's own
+ * `sequence` limit, set to `maxArrayLength`.
+ */
+
+type Limits = Required<ExpressionLimits>;
+type Implementation = (this: Focus, ...args: any[]) => unknown;
+type Matcher = (this: unknown, ...args: unknown[]) => unknown;
+
+interface NativeFunction {
+  _jsonata_function: true;
+  implementation: Implementation;
+  signature?: unknown;
+}
+
+/** What JSONata passes as `this` to a built-in. */
+interface Focus {
+  environment: { base: { timestamp: Date; guardrails(): void } };
+}
+
+interface RegexMatch {
+  match: string;
+  start: number;
+  groups: Array<string | undefined>;
+  next?: Matcher;
+}
+
+const WRAPPED = [
+  'pad',
+  'join',
+  'split',
+  'match',
+  'contains',
+  'string',
+  'replace',
+  'base64encode',
+  'encodeUrl',
+  'encodeUrlComponent',
+  'fromMillis',
+  'now',
+  'clone',
+] as const;
+type Wrapped = (typeof WRAPPED)[number];
+
+let originals: Record<Wrapped, NativeFunction> | undefined;
+
+/** JSONata hands out its built-ins only through an (async) evaluation: fetched once, at import. */
+export const builtinsReady: Promise<void> = Promise.resolve(
+  jsonata(`{${WRAPPED.map((name) => `"${name}": $${name}`).join(', ')}}`).evaluate({}),
+).then((found) => {
+  originals = found as Record<Wrapped, NativeFunction>;
+});
+
+export function builtinsLoaded(): boolean {
+  return originals !== undefined;
+}
+
+function original(name: Wrapped): NativeFunction {
+  if (!originals) throw new Error('JSONata built-ins are not loaded yet: await builtinsReady first');
+  return originals[name];
+}
+
+/** A built-in with JSONata's own signature (so argument checks and context binding stay) over `run`. */
+function bounded(
+  name: Wrapped,
+  run: (this: Focus, call: Implementation, ...args: any[]) => unknown,
+): NativeFunction {
+  return {
+    _jsonata_function: true,
+    implementation(this: Focus, ...args: unknown[]) {
+      return run.call(this, original(name).implementation, ...args);
+    },
+    // Read at each call: the originals arrive after import, before any evaluation.
+    get signature() {
+      return original(name).signature;
+    },
+  };
+}
+
+export function boundedBuiltins(limits: Limits): Record<Wrapped, NativeFunction> {
+  const string = (builder: string, value: unknown, prettify = false) =>
+    stringWithin(builder, value, limits, prettify);
+  const checkedResult = (builder: string, result: unknown) => {
+    if (typeof result === 'string') checkStringSize(builder, result.length, limits);
+    return result;
+  };
+  const checkPicture = (builder: string, picture: unknown) => {
+    if (typeof picture === 'string') checkStringSize(builder, widestPictureWidth(picture), limits);
+  };
+
+  return {
+    pad: bounded('pad', function (pad, text: string | undefined, width: number, char?: string) {
+      const padding = Math.abs(Math.trunc(width)) * Math.max(1, char?.length ?? 1);
+      if (text !== undefined && padding > text.length) checkStringSize('$pad', padding, limits);
+      return pad.call(this, text, width, char);
+    }),
+    join: bounded('join', function (join, strings: string[] | undefined, separator?: string) {
+      if (Array.isArray(strings)) {
+        let size = Math.max(0, strings.length - 1) * (separator?.length ?? 0);
+        for (const item of strings) size += typeof item === 'string' ? item.length : 0;
+        checkStringSize('$join', size, limits);
+      }
+      return join.call(this, strings, separator);
+    }),
+    split: bounded(
+      'split',
+      async function (split, text: string | undefined, separator: unknown, limit?: number) {
+        // Splitting into characters is the one split whose size is known before it is made.
+        if (separator === '' && limit === undefined && text !== undefined)
+          checkArraySize('$split', text.length, limits);
+        const parts = await split.call(this, text, timed(this, separator), limit);
+        if (Array.isArray(parts)) checkArraySize('$split', parts.length, limits);
+        return parts;
+      },
+    ),
+    match: bounded('match', function (match, text: unknown, pattern: unknown, limit?: number) {
+      return match.call(this, text, timed(this, pattern), limit);
+    }),
+    contains: bounded('contains', function (contains, text: unknown, token: unknown) {
+      return contains.call(this, text, timed(this, token));
+    }),
+    string: bounded('string', (_string, value: unknown, prettify?: boolean) =>
+      string('$string', value, prettify),
+    ),
+    replace: bounded(
+      'replace',
+      function (replace, text: string | undefined, pattern: unknown, replacement: unknown, limit?: number) {
+        if (text === undefined) return replace.call(this, text, pattern, replacement, limit);
+        if (typeof pattern === 'string') {
+          if (typeof replacement === 'string' && pattern !== '') {
+            const count = occurrences(text, pattern, limit);
+            checkStringSize('$replace', text.length + count * (replacement.length - pattern.length), limits);
+          }
+          return replace.call(this, text, pattern, replacement, limit);
+        }
+        const growth = replacementGrowth(text, replacement, limits);
+        return replace.call(this, text, timed(this, pattern, growth.seen), growth.replacement, limit);
+      },
+    ),
+    base64encode: bounded('base64encode', function (encode, text: unknown) {
+      return checkedResult('$base64encode', encode.call(this, text));
+    }),
+    encodeUrl: bounded('encodeUrl', function (encode, text: unknown) {
+      return checkedResult('$encodeUrl', encode.call(this, text));
+    }),
+    encodeUrlComponent: bounded('encodeUrlComponent', function (encode, text: unknown) {
+      return checkedResult('$encodeUrlComponent', encode.call(this, text));
+    }),
+    fromMillis: bounded(
+      'fromMillis',
+      function (fromMillis, millis: unknown, picture?: unknown, timezone?: unknown) {
+        checkPicture('$fromMillis', picture);
+        return fromMillis.call(this, millis, picture, timezone);
+      },
+    ),
+    // JSONata's $now formats through fromMillis with the evaluation's timestamp; do the same, bounded.
+    now: bounded('now', function (_now, picture?: unknown, timezone?: unknown) {
+      checkPicture('$now', picture);
+      const millis = this.environment.base.timestamp.getTime();
+      return original('fromMillis').implementation.call(this, millis, picture, timezone);
+    }),
+    // A transform (`~> |…|…|`) deep-copies its input by printing it: bounded like $string.
+    clone: bounded('clone', (_clone, value: unknown) =>
+      value === undefined ? undefined : JSON.parse(string('a transform', value) as string),
+    ),
+  };
+}
+
+/** `$string(value)`, refused before printing when its text would be over the limit. */
+export function stringWithin(
+  builder: string,
+  value: unknown,
+  limits: Limits,
+  prettify = false,
+): string | undefined {
+  if (typeof value === 'string' || value === undefined) return value;
+  if (typeof value === 'object' && value !== null) {
+    checkStringSize(builder, jsonSizeAtLeast(value, limits.maxStringLength, prettify), limits, true);
+  }
+  return original('string').implementation.call(undefined as never, value, prettify) as string;
+}
+
+/** Occurrences of `pattern` that $replace would replace, stopping at its limit. */
+function occurrences(text: string, pattern: string, limit?: number): number {
+  let count = 0;
+  for (
+    let at = text.indexOf(pattern);
+    at !== -1 && (limit === undefined || count < limit);
+    at = text.indexOf(pattern, at + pattern.length)
+  ) {
+    count++;
+  }
+  return count;
+}
+
+/**
+ * Tracks the size of a regex $replace as it goes: each match removes its text and adds its
+ * substitute, whose size is known (a function's result) or bounded (a `$1…` template can only
+ * repeat the match, as RE2 groups lie inside it).
+ */
+function replacementGrowth(text: string, replacement: unknown, limits: Limits) {
+  let size = text.length;
+  const dollars = typeof replacement === 'string' ? (replacement.match(/\$/g)?.length ?? 0) : 0;
+  const grow = (by: number) => {
+    size += by;
+    checkStringSize('$replace', size, limits);
+  };
+  const seen = (match: RegexMatch) => {
+    if (typeof replacement !== 'string') return grow(-match.match.length);
+    const longest = Math.max(match.match.length, ...match.groups.map((group) => group?.length ?? 0));
+    grow(replacement.length + dollars * longest - match.match.length);
+  };
+  const replacement_ =
+    typeof replacement === 'function'
+      ? async (...args: unknown[]) => {
+          const substitute = await (replacement as Matcher)(...args);
+          if (typeof substitute === 'string') grow(substitute.length);
+          return substitute;
+        }
+      : replacement;
+  return { seen, replacement: replacement_ };
+}
+
+/**
+ * A regex loop ($match, $split, $replace, $contains) runs inside one built-in call, out of reach of
+ * JSONata's timeout check at each node: the check is made at each match instead.
+ */
+function timed(focus: Focus, pattern: unknown, onMatch?: (match: RegexMatch) => void): unknown {
+  if (typeof pattern !== 'function') return pattern;
+  return observeMatches(pattern as Matcher, (match) => {
+    focus.environment.base.guardrails();
+    onMatch?.(match);
+  });
+}
+
+/** A matcher (a regex, or a function acting as one) whose every match `onMatch` sees first. */
+function observeMatches(matcher: Matcher, onMatch: (match: RegexMatch) => void): Matcher {
+  return function (this: unknown, ...args: unknown[]) {
+    const found = matcher.apply(this, args);
+    const tap = (match: unknown) => {
+      if (!match || typeof match !== 'object') return match;
+      const result = match as RegexMatch;
+      onMatch(result);
+      return typeof result.next === 'function'
+        ? { ...result, next: observeMatches(result.next, onMatch) }
+        : result;
+    };
+    return found instanceof Promise ? found.then(tap) : tap(found);
+  };
+}
+
+/** The widest `,min-max` width modifier of a date-time picture: JSONata pads to it. */
+function widestPictureWidth(picture: string): number {
+  let widest = 0;
+  for (const marker of picture.match(/\[[^\]]*\]/g) ?? []) {
+    const modifier = marker.slice(marker.lastIndexOf(',') + 1);
+    if (!marker.includes(',')) continue;
+    for (const digits of modifier.match(/\d+/g) ?? []) widest = Math.max(widest, Number(digits));
+  }
+  return widest;
+}
+
+/**
+ * About the length of the JSON text of `value`, counted only until it passes `budget`, so that a
+ * value sharing one object many times (whose text is exponentially larger than its memory) is
+ * measured quickly.
+ */
+function jsonSizeAtLeast(value: unknown, budget: number, prettify = false): number {
+  let size = 0;
+  const visit = (item: unknown, depth: number): void => {
+    if (size > budget) return;
+    if (prettify) size += 2 * depth + 1;
+    if (typeof item === 'string') size += item.length + 2;
+    else if (Array.isArray(item)) {
+      size += 1 + item.length;
+      for (const element of item) visit(element, depth + 1);
+    } else if (item !== null && typeof item === 'object') {
+      for (const [key, element] of Object.entries(item)) {
+        size += key.length + 4;
+        visit(element, depth + 1);
+      }
+      size += 2;
+    } else size += 4;
+  };
+  visit(value, 0);
+  return size;
+}

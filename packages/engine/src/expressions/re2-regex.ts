@@ -1,0 +1,98 @@
+import { RE2JS } from 're2js';
+
+/**
+ * Regular expressions of workflow expressions run on RE2 (through re2js): matching takes time
+ * linear in the input, so a pattern such as /(a+)+$/ cannot backtrack for hours inside one
+ * synchronous call, where no timeout could stop it.
+ */
+
+/** Why RE2 refuses a pattern, for the features authors most often reach for. */
+const UNSUPPORTED: Array<[RegExp, string]> = [
+  [/\(\?<[=!]/, 'a lookbehind ((?<= or (?<!)'],
+  [/\(\?[=!]/, 'a lookahead ((?= or (?!)'],
+  [/\\[1-9]|\\k</, 'a backreference (\\1 or \\k<name>)'],
+];
+
+const compiled = new WeakMap<RegExp, RE2JS>();
+
+/** Compiles a regex literal of an expression for RE2 once; throws a message naming what RE2 lacks. */
+export function compileForRe2(regex: RegExp): RE2JS {
+  const known = compiled.get(regex);
+  if (known) return known;
+  let flags = 0;
+  if (regex.ignoreCase) flags |= RE2JS.CASE_INSENSITIVE;
+  if (regex.multiline) flags |= RE2JS.MULTILINE;
+  let re2: RE2JS;
+  try {
+    re2 = RE2JS.compile(RE2JS.translateRegExp(withJavaScriptWhitespace(regex.source)), flags);
+  } catch (error) {
+    throw new Error(unsupportedMessage(regex, error));
+  }
+  compiled.set(regex, re2);
+  return re2;
+}
+
+/** What `\s` matches in JavaScript; in RE2 it is ASCII whitespace only. */
+const JS_WHITESPACE = '\\t\\n\\v\\f\\r\\p{Z}\\ufeff';
+
+/**
+ * Keeps JSONata's (JavaScript's) meaning of `\s` and `\S`, so that splitting on /\s+/ still splits
+ * at a non-breaking space. (`\S` inside a [...] class keeps RE2's ASCII meaning.)
+ */
+function withJavaScriptWhitespace(source: string): string {
+  let out = '';
+  let inClass = false;
+  for (let at = 0; at < source.length; at++) {
+    const char = source[at];
+    if (char === '\\' && at + 1 < source.length) {
+      const next = source[++at];
+      if (next === 's') out += inClass ? JS_WHITESPACE : `[${JS_WHITESPACE}]`;
+      else if (next === 'S' && !inClass) out += `[^${JS_WHITESPACE}]`;
+      else out += char + next;
+      continue;
+    }
+    if (char === '[') inClass = true;
+    else if (char === ']') inClass = false;
+    out += char;
+  }
+  return out;
+}
+
+function unsupportedMessage(regex: RegExp, error: unknown): string {
+  const source = withoutEscapedBackslashesAndClasses(regex.source);
+  const feature = UNSUPPORTED.find(([pattern]) => pattern.test(source))?.[1];
+  const reason = feature ?? (error as Error).message.replace(/^error parsing regexp: /, '');
+  return `The regular expression /${regex.source}/ uses ${feature ? reason : `syntax RE2 refuses (${reason})`}: expressions run regexes on RE2, which matches in linear time and has no backreferences or lookaround`;
+}
+
+/** Blanks `\\` pairs and [...] classes so that `\\1` or `[(?=]` are not taken for features. */
+function withoutEscapedBackslashesAndClasses(source: string): string {
+  return source.replace(/\\\\/g, '__').replace(/\[(?:\\.|[^\]\\])*\]/g, '_');
+}
+
+/**
+ * The part of a RegExp that JSONata uses (see `evaluateRegex` in jsonata.js): `exec` from
+ * `lastIndex`, which then moves past the match, as a global RegExp does.
+ */
+export class Re2RegExp {
+  lastIndex = 0;
+  private readonly re2: RE2JS;
+
+  constructor(regex: RegExp) {
+    this.re2 = compileForRe2(regex);
+  }
+
+  exec(text: string): RegExpExecArray | null {
+    const matcher = this.re2.matcher(text);
+    if (this.lastIndex > text.length || !matcher.find(this.lastIndex)) {
+      this.lastIndex = 0;
+      return null;
+    }
+    const groups: Array<string | undefined> = [];
+    for (let group = 0; group <= matcher.groupCount(); group++)
+      groups.push(matcher.group(group) ?? undefined);
+    const result = Object.assign(groups, { index: matcher.start(), input: text }) as RegExpExecArray;
+    this.lastIndex = matcher.end();
+    return result;
+  }
+}

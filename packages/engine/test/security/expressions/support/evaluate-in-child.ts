@@ -1,0 +1,19 @@
+import { StepError } from '../../../../src/contracts/step-error.js';
+import { compileTemplate } from '../../../../src/expressions/template.js';
+
+/**
+ * Run as `node --import tsx evaluate-in-child.ts '<expression>' '<input JSON>'`: evaluates the
+ * expression as the `text` arg of a step `greet` and prints the outcome as one JSON line. Run in a
+ * child process with a small heap, so an expression that exhausts memory kills the child, not Jest.
+ */
+const [expression, input = '{}'] = process.argv.slice(2);
+const template = compileTemplate(expression, { pointer: '/steps/0/args/text' });
+try {
+  const value = await template.evaluate({ input: JSON.parse(input) }, 'greet');
+  console.log(JSON.stringify({ ok: true, length: typeof value === 'string' ? value.length : undefined }));
+} catch (error) {
+  const { code, step, field, message } = error as StepError;
+  console.log(
+    JSON.stringify({ ok: false, stepError: error instanceof StepError, code, step, field, message }),
+  );
+}
