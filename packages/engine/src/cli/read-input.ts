@@ -1,21 +1,53 @@
-import { readFile } from 'node:fs/promises';
+import { FileTooLargeError, formatBytes, readBoundedFile } from '../validation/read-bounded-file.js';
+import { MAX_JSON_DEPTH, tooDeepAt, unsafeJsonValue } from '../validation/untrusted-json.js';
 import { UsageError } from './exit-codes.js';
 
-/** `--input '{"a":1}'` or `--input @input.json`. */
+/** Run input is data, so it may be larger than a workflow file, but it is still read whole. */
+export const MAX_INPUT_BYTES = 16 * 1024 * 1024;
+
+/** `--input '{"a":1}'` or `--input @input.json`: at most 16 MiB, nested at most 256 levels, no `__proto__`. */
 export async function readRunInput(option: string | undefined): Promise<unknown> {
   if (option === undefined) return {};
   const file = option.startsWith('@') ? option.slice(1) : undefined;
   if (file === '') throw new UsageError('--input @ needs a file name, e.g. --input @input.json');
-  const text =
-    file === undefined
-      ? option
-      : await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
-          throw new UsageError(`Cannot read the input file ${file} (${error.code ?? error.message})`);
-        });
+  const where = file === undefined ? '--input' : `The input file ${file}`;
+  const text = file === undefined ? option : await readInputFile(file);
+  if (text.length > MAX_INPUT_BYTES)
+    throw new UsageError(`${where} is larger than ${formatBytes(MAX_INPUT_BYTES)}`);
+  const deep = tooDeepAt(text);
+  if (deep !== undefined) {
+    throw new UsageError(
+      `${where} is nested more than ${MAX_JSON_DEPTH} levels deep (at ${lineAndColumn(text, deep)})`,
+    );
+  }
+  let input: unknown;
   try {
-    return JSON.parse(text);
+    input = JSON.parse(text);
   } catch (error) {
-    const where = file === undefined ? '--input' : `The input file ${file}`;
     throw new UsageError(`${where} is not valid JSON: ${(error as Error).message}`);
   }
+  // JSON.parse keeps "__proto__" as data, but the first copy into a plain object would drop it.
+  const unsafe = unsafeJsonValue(input);
+  if (unsafe !== undefined)
+    throw new UsageError(
+      `${where} has a "__proto__" key (at ${unsafe.pointer}), which JavaScript objects cannot hold as data`,
+    );
+  return input;
+}
+
+async function readInputFile(file: string): Promise<string> {
+  try {
+    return await readBoundedFile(file, MAX_INPUT_BYTES);
+  } catch (error) {
+    if (error instanceof FileTooLargeError)
+      throw new UsageError(`The input file ${file} is larger than ${formatBytes(MAX_INPUT_BYTES)}`);
+    const { code, message } = error as NodeJS.ErrnoException;
+    throw new UsageError(`Cannot read the input file ${file} (${code ?? message})`);
+  }
+}
+
+function lineAndColumn(text: string, offset: number): string {
+  const before = text.slice(0, offset);
+  const lineStart = before.lastIndexOf('\n') + 1;
+  return `${before.split('\n').length}:${offset - lineStart + 1}`;
 }

@@ -1,22 +1,21 @@
-import type { ErrorObject, ValidateFunction } from 'ajv';
-import { createAjv } from '../validation/create-ajv.js';
-import { describeSchemaErrors, ownedBy, type SchemaMessage } from './describe-schema-errors.js';
+import type { ErrorObject } from 'ajv';
+import { describeSchemaErrors, type SchemaMessage } from './describe-schema-errors.js';
 import { preview } from './describe-value.js';
 import type { Problem } from './diagnostic.js';
-import { workflowJsonSchema } from './published-schema.js';
+import { ErrorOwners } from './schema-error-owners.js';
+import { shapeErrors } from './step-by-step-schema.js';
 
 const STEP_KINDS = ['step', 'forEach', 'parallel'] as const;
 const KIND_KEYS: ReadonlySet<string> = new Set([...STEP_KINDS, 'assign']);
 
-let validator: ValidateFunction | undefined;
-
 /** Phase 2: the value against the published workflow schema, every failure in words. */
 export function checkShape(value: unknown): Problem[] {
-  validator ??= createAjv().compile(workflowJsonSchema());
-  if (validator(value)) return [];
-  const errors = validator.errors ?? [];
+  const errors = shapeErrors(value);
+  if (errors.length === 0) return [];
   const stepKind = errors.filter(isStepKindError);
-  const rest = errors.filter((error) => !stepKind.some((kind) => kind === error || ownedBy(error, kind)));
+  const kinds = new Set(stepKind);
+  const owners = new ErrorOwners(stepKind);
+  const rest = errors.filter((error) => !kinds.has(error) && !owners.owns(error));
   const messages = describeSchemaErrors(rest);
   return [...messages.map(toProblem), ...stepKindProblems(stepKind, messages)];
 }
@@ -50,6 +49,9 @@ function toProblem(message: SchemaMessage): Problem {
 
 function stepKindProblems(errors: ErrorObject[], messages: SchemaMessage[]): Problem[] {
   const problems: Problem[] = [];
+  const misspeltKinds = new Set(
+    messages.filter((message) => KIND_KEYS.has(message.suggestion ?? '')).map((message) => message.pointer),
+  );
   for (const error of errors) {
     if (error.keyword === 'not') {
       const present = STEP_KINDS.filter((key) => Object.hasOwn(error.data as object, key));
@@ -60,10 +62,7 @@ function stepKindProblems(errors: ErrorObject[], messages: SchemaMessage[]): Pro
       });
     } else if (error.keyword === 'anyOf') {
       // "stpe" already got a did-you-mean pointing at "step": saying the step kind is missing adds nothing.
-      const misspelt = messages.some(
-        (message) => message.pointer === error.instancePath && KIND_KEYS.has(message.suggestion ?? ''),
-      );
-      if (misspelt) continue;
+      if (misspeltKinds.has(error.instancePath)) continue;
       problems.push({
         code: 'step-kind',
         pointer: error.instancePath,

@@ -1,7 +1,7 @@
 import type { ErrorObject } from 'ajv';
-import { isWithin } from '../validation/json-pointer.js';
 import { describeSchema, listOf, preview } from './describe-value.js';
 import { didYouMean, nearest } from './did-you-mean.js';
+import { ErrorOwners } from './schema-error-owners.js';
 
 /** One ajv failure in words, located by pointer (and, for a property name, by `locate`). */
 export interface SchemaMessage {
@@ -29,51 +29,20 @@ const KIND_MISMATCH = new Set(['type', 'const', 'enum', 'pattern', 'format']);
  */
 export function describeSchemaErrors(errors: readonly ErrorObject[], base = ''): SchemaMessage[] {
   const combinators = errors.filter((error) => COMBINATORS.has(error.keyword));
+  const owners = new ErrorOwners(combinators);
+  const owned = new Map<ErrorObject, ErrorObject[]>(combinators.map((combinator) => [combinator, []]));
   const messages: SchemaMessage[] = [];
   for (const error of errors) {
-    if (COMBINATORS.has(error.keyword) || error.keyword === 'if') continue;
-    if (combinators.some((combinator) => ownedBy(error, combinator))) continue;
+    const ownersOfError = owners.of(error);
+    for (const owner of ownersOfError) owned.get(owner)?.push(error);
+    if (ownersOfError.length > 0 || COMBINATORS.has(error.keyword) || error.keyword === 'if') continue;
     messages.push(describeOne(error, base));
   }
   for (const combinator of combinators) {
-    if (combinators.some((outer) => ownedBy(combinator, outer))) continue;
-    messages.push(
-      ...describeCombinator(
-        combinator,
-        errors.filter((error) => ownedBy(error, combinator)),
-        base,
-      ),
-    );
+    if (owners.owns(combinator)) continue;
+    messages.push(...describeCombinator(combinator, owned.get(combinator) ?? [], base));
   }
   return messages;
-}
-
-/**
- * Whether an error comes from one of a combinator's branches. Paths alone can mislead (ajv restarts
- * schema paths inside recursive refs), so the branch schema is walked to the error's own schema.
- */
-export function ownedBy(error: ErrorObject, combinator: ErrorObject): boolean {
-  if (error === combinator || !isWithin(error.instancePath, combinator.instancePath)) return false;
-  if (!error.schemaPath.startsWith(`${combinator.schemaPath}/`)) return false;
-  const segments = error.schemaPath
-    .slice(combinator.schemaPath.length + 1)
-    .split('/')
-    .slice(0, -1);
-  let node: unknown = combinator.schema;
-  for (const segment of segments) {
-    if (node === null || typeof node !== 'object') return false;
-    node = (node as Record<string, unknown>)[decodeSegment(segment)];
-  }
-  return node === error.parentSchema;
-}
-
-function decodeSegment(segment: string): string {
-  const unescaped = segment.replaceAll('~1', '/').replaceAll('~0', '~');
-  try {
-    return decodeURIComponent(unescaped);
-  } catch {
-    return unescaped;
-  }
 }
 
 function describeCombinator(combinator: ErrorObject, owned: ErrorObject[], base: string): SchemaMessage[] {
@@ -85,7 +54,9 @@ function describeCombinator(combinator: ErrorObject, owned: ErrorObject[], base:
   const branches = new Map<string, ErrorObject[]>();
   for (const error of owned) {
     const branch = error.schemaPath.slice(combinator.schemaPath.length + 1).split('/')[0];
-    branches.set(branch, [...(branches.get(branch) ?? []), error]);
+    const list = branches.get(branch);
+    if (list) list.push(error);
+    else branches.set(branch, [error]);
   }
   const fitting = [...branches.values()]
     .filter((errors) =>

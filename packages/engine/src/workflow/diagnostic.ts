@@ -1,6 +1,8 @@
 /** Why a workflow file was refused; one code per kind of mistake, so tools can react to them. */
 export type DiagnosticCode =
   | 'read-failed'
+  | 'too-large'
+  | 'too-deep'
   | 'json-syntax'
   | 'duplicate-key'
   | 'shape'

@@ -1,7 +1,11 @@
 import { getLocation, getNodeValue, type Node, type ParseError, parseTree } from 'jsonc-parser';
 import { parsePointer, toPointer } from '../validation/json-pointer.js';
+import { MAX_JSON_DEPTH, tooDeepAt } from '../validation/untrusted-json.js';
 import type { Diagnostic, Problem } from './diagnostic.js';
-import { describeParseError, duplicateKeys } from './json-syntax.js';
+import { describeParseError, type KeyProblem, keyProblems } from './json-syntax.js';
+
+/** Syntax errors reported per file: each costs a scan of the text, and the first few tell the story. */
+const MAX_SYNTAX_ERRORS = 20;
 
 export type ParsedDocument = { ok: true; document: JsonDocument } | { ok: false; diagnostics: Diagnostic[] };
 
@@ -18,41 +22,71 @@ export class JsonDocument {
     this.lineStarts = lineStarts(text);
   }
 
-  /** Strict JSON: comments, trailing commas and repeated keys are errors, all reported with positions. */
+  /**
+   * Strict JSON: comments, trailing commas, repeated keys and `__proto__` are errors, all reported
+   * with positions. Nesting is bounded first, since everything after it (parser included) recurses.
+   */
   static parse(input: string, file?: string): ParsedDocument {
     const text = input.startsWith('\uFEFF') ? input.slice(1) : input;
+    const unparsed = new JsonDocument(text, { type: 'null', offset: 0, length: 0 }, undefined, file);
+    const deep = tooDeepAt(text);
+    if (deep !== undefined) return { ok: false, diagnostics: [unparsed.tooDeep(deep)] };
     const errors: ParseError[] = [];
     const root = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false });
-    const located = new JsonDocument(text, root ?? { type: 'null', offset: 0, length: 0 }, undefined, file);
+    const located = new JsonDocument(text, root ?? unparsed.root, undefined, file);
     if (errors.length > 0 || root === undefined) {
       const found = errors.length > 0 ? errors : [{ error: 4, offset: 0, length: 0 } as ParseError];
-      const unique = found.filter(
-        (error, index) => found.findIndex((other) => other.offset === error.offset) === index,
-      );
-      return {
-        ok: false,
-        diagnostics: unique.map((error) => {
-          const { message, offset } = describeParseError(text, error);
-          const pointer = toPointer(getLocation(text, offset).path);
-          return located.diagnosticAt(offset, { code: 'json-syntax', pointer, message });
-        }),
-      };
+      return { ok: false, diagnostics: located.syntaxErrors(found) };
     }
-    const repeated = duplicateKeys(root);
-    if (repeated.length > 0) {
+    const keys = keyProblems(root);
+    if (keys.length > 0) {
       return {
         ok: false,
-        diagnostics: repeated.map(({ key, pointer, first }) => {
-          const at = located.position(first.offset);
-          return located.diagnosticAt(key.offset, {
-            code: 'duplicate-key',
-            pointer,
-            message: `property ${JSON.stringify(key.value)} appears twice (first at ${at.line}:${at.column}); JSON keeps only the last one`,
-          });
-        }),
+        diagnostics: keys.map((problem) =>
+          located.diagnosticAt(problem.key.offset, located.keyProblem(problem)),
+        ),
       };
     }
     return { ok: true, document: new JsonDocument(text, root, getNodeValue(root), file) };
+  }
+
+  private tooDeep(offset: number): Diagnostic {
+    return this.diagnosticAt(offset, {
+      code: 'too-deep',
+      pointer: toPointer(getLocation(this.text, offset).path),
+      message: `nested more than ${MAX_JSON_DEPTH} levels deep; no workflow needs that many`,
+    });
+  }
+
+  /** One diagnostic per place, and only the first few: after a syntax error, later ones are mostly its echoes. */
+  private syntaxErrors(errors: readonly ParseError[]): Diagnostic[] {
+    const offsets = new Set<number>();
+    const diagnostics: Diagnostic[] = [];
+    for (const error of errors) {
+      if (offsets.has(error.offset)) continue;
+      offsets.add(error.offset);
+      const { message, offset } = describeParseError(this.text, error);
+      const pointer = toPointer(getLocation(this.text, offset).path);
+      diagnostics.push(this.diagnosticAt(offset, { code: 'json-syntax', pointer, message }));
+      if (diagnostics.length === MAX_SYNTAX_ERRORS) break;
+    }
+    return diagnostics;
+  }
+
+  private keyProblem({ kind, key, pointer, first }: KeyProblem): Omit<Problem, 'locate' | 'at' | 'offset'> {
+    if (kind === 'reserved') {
+      return {
+        code: 'reserved-name',
+        pointer,
+        message: `"${key.value}" is not allowed as a property name: JavaScript objects treat it specially, so it would be dropped or change the object`,
+      };
+    }
+    const at = this.position(first?.offset ?? 0);
+    return {
+      code: 'duplicate-key',
+      pointer,
+      message: `property ${JSON.stringify(key.value)} appears twice (first at ${at.line}:${at.column}); JSON keeps only the last one`,
+    };
   }
 
   /** 1-based line and column (in UTF-16 code units) of an offset into the text. */
@@ -108,10 +142,22 @@ export class JsonDocument {
   }
 }
 
+/** Each object's properties by name, built on first look-up: finding thousands of problems stays linear. */
+const propertyIndex = new WeakMap<Node, Map<string, Node>>();
+
 function childOf(node: Node, segment: string): Node | undefined {
   if (node.type === 'object') {
-    const property = node.children?.find((child) => child.children?.[0]?.value === segment);
-    return property?.children?.[1];
+    let properties = propertyIndex.get(node);
+    if (properties === undefined) {
+      properties = new Map();
+      for (const property of node.children ?? []) {
+        const [key, value] = property.children ?? [];
+        if (key !== undefined && value !== undefined && !properties.has(String(key.value)))
+          properties.set(String(key.value), value);
+      }
+      propertyIndex.set(node, properties);
+    }
+    return properties.get(segment);
   }
   if (node.type === 'array' && /^(0|[1-9]\d*)$/.test(segment)) return node.children?.[Number(segment)];
   return undefined;

@@ -1,5 +1,6 @@
 import { type Node, type ParseError, printParseErrorCode } from 'jsonc-parser';
 import { toPointer } from '../validation/json-pointer.js';
+import { UNSAFE_KEYS } from '../validation/untrusted-json.js';
 
 const MESSAGES: Record<string, string> = {
   InvalidSymbol: 'unexpected character',
@@ -40,17 +41,24 @@ export function describeParseError(text: string, error: ParseError): { message: 
   };
 }
 
-export interface DuplicateKey {
+export interface KeyProblem {
+  kind: 'duplicate' | 'reserved';
   key: Node;
-  first: Node;
-  /** Pointer of the repeated property. */
+  /** For a duplicate: the first occurrence. */
+  first?: Node;
+  /** Pointer of the property. */
   pointer: string;
 }
 
-/** Keys repeated within one object: JSON.parse silently keeps the last, which hides mistakes. */
-export function duplicateKeys(root: Node): DuplicateKey[] {
-  const found: DuplicateKey[] = [];
-  const visit = (node: Node, path: Array<string | number>) => {
+/**
+ * Keys JavaScript would not keep as written, in every object of the tree, in file order: a key
+ * repeated in one object (JSON.parse keeps the last) and `__proto__` (dropped when copied).
+ */
+export function keyProblems(root: Node): KeyProblem[] {
+  const found: KeyProblem[] = [];
+  // One path, pushed and popped: a pointer is only built for a key that has a problem.
+  const path: Array<string | number> = [];
+  const visit = (node: Node) => {
     if (node.type === 'object') {
       const seen = new Map<string, Node>();
       for (const property of node.children ?? []) {
@@ -58,16 +66,22 @@ export function duplicateKeys(root: Node): DuplicateKey[] {
         if (key === undefined) continue;
         const name = String(key.value);
         const first = seen.get(name);
-        if (first) found.push({ key, first, pointer: toPointer([...path, name]) });
+        if (UNSAFE_KEYS.has(name)) found.push({ kind: 'reserved', key, pointer: toPointer([...path, name]) });
+        else if (first) found.push({ kind: 'duplicate', key, first, pointer: toPointer([...path, name]) });
         else seen.set(name, key);
-        if (value) visit(value, [...path, name]);
+        if (value === undefined) continue;
+        path.push(name);
+        visit(value);
+        path.pop();
       }
     } else if (node.type === 'array') {
-      node.children?.forEach((child, index) => {
-        visit(child, [...path, index]);
-      });
+      for (const [index, child] of (node.children ?? []).entries()) {
+        path.push(index);
+        visit(child);
+        path.pop();
+      }
     }
   };
-  visit(root, []);
+  visit(root);
   return found;
 }

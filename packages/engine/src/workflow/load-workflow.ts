@@ -1,7 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import type { CredentialVault } from '../contracts/account.js';
 import type { StepRegistry } from '../contracts/services.js';
 import type { ExpressionLimits } from '../expressions/expression.js';
+import { FileTooLargeError, formatBytes, readBoundedFile } from '../validation/read-bounded-file.js';
 import { checkShape } from './check-shape.js';
 import { checkAccounts } from './checks/accounts.js';
 import { checkCatalogSteps } from './checks/catalog-steps.js';
@@ -26,7 +26,12 @@ export interface LoadWorkflowOptions {
   /** When given, every step's account is resolved against it (by id or name, or the integration's default). */
   vault?: CredentialVault;
   limits?: ExpressionLimits;
+  /** Larger workflow files (or texts) are refused before being read whole; default 4 MiB. */
+  maxWorkflowBytes?: number;
 }
+
+/** Far beyond any hand-written workflow (thousands of steps), far below what would exhaust memory. */
+export const DEFAULT_MAX_WORKFLOW_BYTES = 4 * 1024 * 1024;
 
 export type LoadResult =
   | { ok: true; workflow: CompiledWorkflow; diagnostics: [] }
@@ -40,7 +45,7 @@ export async function loadWorkflow(
   source: WorkflowSource,
   options: LoadWorkflowOptions,
 ): Promise<LoadResult> {
-  const read = await readSource(source);
+  const read = await readSource(source, options.maxWorkflowBytes ?? DEFAULT_MAX_WORKFLOW_BYTES);
   if (!read.ok) return read;
   const parsed = JsonDocument.parse(read.text, read.file);
   if (!parsed.ok) return { ok: false, diagnostics: parsed.diagnostics };
@@ -86,22 +91,33 @@ export async function loadWorkflowOrThrow(
 
 async function readSource(
   source: WorkflowSource,
+  maxBytes: number,
 ): Promise<{ ok: true; text: string; file?: string } | { ok: false; diagnostics: Diagnostic[] }> {
-  if (typeof source !== 'string') return { ok: true, text: source.text, file: source.file };
+  const file = typeof source === 'string' ? source : source.file;
+  const refuse = (code: 'read-failed' | 'too-large', message: string, hint?: string) => {
+    const diagnostic: Diagnostic = { code, message, pointer: '', line: 1, column: 1 };
+    if (file !== undefined) diagnostic.file = file;
+    if (hint !== undefined) diagnostic.hint = hint;
+    return { ok: false as const, diagnostics: [diagnostic] };
+  };
+  const tooLarge = () =>
+    refuse(
+      'too-large',
+      `the workflow is larger than ${formatBytes(maxBytes)}, the most a workflow file may be`,
+      'split it into smaller workflows, or raise maxWorkflowBytes where the engine loads workflows',
+    );
+  if (typeof source !== 'string') {
+    // Each UTF-16 unit is at most 3 bytes of UTF-8: only a text near the limit needs counting.
+    const over = source.text.length * 3 > maxBytes && Buffer.byteLength(source.text) > maxBytes;
+    return over ? tooLarge() : { ok: true, text: source.text, file };
+  }
   try {
-    return { ok: true, text: await readFile(source, 'utf8'), file: source };
+    return { ok: true, text: await readBoundedFile(source, maxBytes), file: source };
   } catch (error) {
+    if (error instanceof FileTooLargeError) return tooLarge();
     const reason =
       (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message;
-    const diagnostic: Diagnostic = {
-      code: 'read-failed',
-      message: `cannot read the workflow file: ${reason}`,
-      pointer: '',
-      line: 1,
-      column: 1,
-      file: source,
-    };
-    return { ok: false, diagnostics: [diagnostic] };
+    return refuse('read-failed', `cannot read the workflow file: ${reason}`);
   }
 }
 

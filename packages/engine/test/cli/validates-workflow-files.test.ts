@@ -66,4 +66,22 @@ describe('toolsteps validate', () => {
       files: [{ file: TRIAGE, valid: true, diagnostics: [] }],
     });
   });
+
+  it('with --json still prints JSON for a file nested too deep or too large, and exits 2', async () => {
+    const deep = await temp.write(
+      'deep.json',
+      `{"id":"x","steps":${'['.repeat(100_000)}${']'.repeat(100_000)}}`,
+    );
+    const huge = await temp.write('huge.json', `${' '.repeat(4 * 1024 * 1024)}{}`);
+
+    const { code, stdout, stderr } = await runCli([...TASKS, 'validate', deep, huge, '--json']);
+
+    expect(code).toBe(2);
+    expect(stderr).toBe('');
+    const [tooDeep, tooLarge] = JSON.parse(stdout).files.map(
+      (file: { diagnostics: unknown[] }) => file.diagnostics,
+    );
+    expect(tooDeep).toEqual([expect.objectContaining({ code: 'too-deep', line: 1, column: 274 })]);
+    expect(tooLarge).toEqual([expect.objectContaining({ code: 'too-large', line: 1, column: 1 })]);
+  });
 });

@@ -3,9 +3,10 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { AnyStep } from '../../contracts/step.js';
 import { isExpression } from '../../expressions/expression.js';
 import { createAjv } from '../../validation/create-ajv.js';
-import { escapePointer, isWithin } from '../../validation/json-pointer.js';
-import { describeSchemaErrors, ownedBy } from '../describe-schema-errors.js';
+import { escapePointer } from '../../validation/json-pointer.js';
+import { describeSchemaErrors } from '../describe-schema-errors.js';
 import type { Problem } from '../diagnostic.js';
+import { ErrorOwners } from '../schema-error-owners.js';
 import { type CheckInput, eachStep } from './each-step.js';
 
 /** Failures decided by which keys or how many items are present, never by a value an expression gives. */
@@ -35,17 +36,15 @@ export function checkLiteralArgs({ workflow, registry }: CheckInput): Problem[] 
     const args = node.args ?? {};
     const validate = validatorOf(step);
     if (validate(args)) continue;
-    const computed = expressionPointers(args, '');
+    const computed = holdersOfExpressions(args);
     const errors = validate.errors ?? [];
     const undecidable = errors.filter(
-      (error: ErrorObject) =>
-        !SHAPE_ONLY.has(error.keyword) &&
-        computed.some((expression) => isWithin(expression, error.instancePath)),
+      (error: ErrorObject) => !SHAPE_ONLY.has(error.keyword) && computed.has(error.instancePath),
     );
     // A branch's "required" means nothing once its anyOf cannot be judged.
-    const decidable = errors.filter(
-      (error) => !undecidable.includes(error) && !undecidable.some((dropped) => ownedBy(error, dropped)),
-    );
+    const dropped = new Set(undecidable);
+    const owners = new ErrorOwners(undecidable);
+    const decidable = errors.filter((error) => !dropped.has(error) && !owners.owns(error));
     for (const message of describeSchemaErrors(decidable, `${pointer}/args`)) {
       problems.push({
         code: 'invalid-args',
@@ -74,15 +73,23 @@ function validatorOf(step: AnyStep): ValidateFunction {
   return validate;
 }
 
-/** Pointers (relative to args) of every `{% … %}` string, compiled or not. */
-function expressionPointers(value: unknown, pointer: string): string[] {
-  if (isExpression(value)) return [pointer];
-  if (Array.isArray(value))
-    return value.flatMap((item, index) => expressionPointers(item, `${pointer}/${index}`));
-  if (value !== null && typeof value === 'object') {
-    return Object.entries(value).flatMap(([key, item]) =>
-      expressionPointers(item, `${pointer}/${escapePointer(key)}`),
-    );
-  }
-  return [];
+/**
+ * Pointers (relative to args) of every `{% … %}` string, compiled or not, and of every value holding
+ * one: a failure there may depend on what the expression gives. A set, so each failure is one look-up.
+ */
+function holdersOfExpressions(args: unknown): Set<string> {
+  const holders = new Set<string>();
+  const visit = (value: unknown, pointer: string): boolean => {
+    let holds = isExpression(value);
+    if (Array.isArray(value)) {
+      for (const [index, item] of value.entries()) holds = visit(item, `${pointer}/${index}`) || holds;
+    } else if (value !== null && typeof value === 'object') {
+      for (const [key, item] of Object.entries(value))
+        holds = visit(item, `${pointer}/${escapePointer(key)}`) || holds;
+    }
+    if (holds) holders.add(pointer);
+    return holds;
+  };
+  visit(args, '');
+  return holders;
 }

@@ -5,15 +5,16 @@ import type { WorkflowStep } from '../workflow-schema.js';
 import { builtinFunctionNames, isBuiltinFunction } from './builtin-functions.js';
 import type { VisitedStep } from './each-step.js';
 import type { StepReference, VariableRead } from './expression-facts.js';
+import type { ScopeNames } from './scope-names.js';
 
 /** What an expression can read at its place in the run. */
 export interface Scope {
   /** Variables assigned by steps that ran before. */
-  vars: Set<string>;
+  vars: ScopeNames;
   /** Steps whose states `$steps.<id>` holds. */
-  steps: Set<string>;
+  steps: ScopeNames;
   /** forEach `as` names of the loops around. */
-  items: Set<string>;
+  items: ScopeNames;
   inLoop: boolean;
 }
 
@@ -32,11 +33,18 @@ type Relation = 'self' | 'encloses' | 'loop' | 'parallel' | 'later';
 
 const ALWAYS = ['input', 'steps', 'run'];
 
+/**
+ * Each did-you-mean scans every name in scope, which grows with the workflow: past this many, a
+ * problem is still reported, just without a suggestion, so a file full of typos stays linear to check.
+ */
+const SUGGESTIONS = 200;
+
 /** Says why a name is not readable where it is read, from where things stand in the workflow. */
 export class ScopeProblems {
   private readonly stepPointers = new Map<string, string>();
   private readonly assigners = new Map<string, string>();
   private readonly loopItems = new Map<string, string>();
+  private suggestionsLeft = SUGGESTIONS;
 
   constructor(steps: readonly VisitedStep[]) {
     for (const { node, pointer } of steps) {
@@ -86,15 +94,19 @@ export class ScopeProblems {
         message: `$${name} is read before it is assigned: ${this.setter(name, assigner, place)}`,
       };
     }
-    const candidates = [...ALWAYS, ...scope.vars, ...scope.items];
-    if (place.result) candidates.push('result');
-    if (place.error) candidates.push('error');
-    if (scope.inLoop) candidates.push('index');
-    if (read.called) candidates.push(...(await builtinFunctionNames()));
+    let suggestion = '';
+    if (this.suggest()) {
+      const candidates = [...ALWAYS, ...scope.vars, ...scope.items];
+      if (place.result) candidates.push('result');
+      if (place.error) candidates.push('error');
+      if (scope.inLoop) candidates.push('index');
+      if (read.called) candidates.push(...(await builtinFunctionNames()));
+      suggestion = didYouMean(name, candidates, (best) => `$${best}`);
+    }
     return {
       code: 'unknown-variable',
       ...at,
-      message: `unknown ${read.called ? 'function' : 'variable'} $${name}${didYouMean(name, candidates, (best) => `$${best}`)}`,
+      message: `unknown ${read.called ? 'function' : 'variable'} $${name}${suggestion}`,
       hint: read.called
         ? 'JSONata functions are listed at https://docs.jsonata.org/overview'
         : 'expressions read $input, $steps.<id>, $run, the forEach item, and variables assigned by earlier steps',
@@ -110,8 +122,10 @@ export class ScopeProblems {
       message: `$steps.${id} ${message}`,
     });
     const target = this.stepPointers.get(id);
-    if (target === undefined)
-      return problem(`names no step${didYouMean(id, scope.steps, (best) => `$steps.${best}`)}`);
+    if (target === undefined) {
+      const suggestion = this.suggest() ? didYouMean(id, scope.steps, (best) => `$steps.${best}`) : '';
+      return problem(`names no step${suggestion}`);
+    }
     const loop = enclosingLoop(target);
     return problem(
       {
@@ -122,6 +136,11 @@ export class ScopeProblems {
         later: `is not available here: step "${id}" runs later in the run`,
       }[relation(place, target)],
     );
+  }
+
+  private suggest(): boolean {
+    this.suggestionsLeft -= 1;
+    return this.suggestionsLeft >= 0;
   }
 
   private setter(name: string, assigner: string, place: Place): string {

@@ -3,9 +3,9 @@ import { readFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import type { ConnectedAccount } from '../../../src/contracts/account.js';
 import { FileVault } from '../../../src/vault/index.js';
+import { KEY_HEX } from '../../vault/accounts-fixture.js';
 import { recordingLogger, type VaultFolder, vaultFolder } from './support/vault-files.js';
 
-const KEY = '00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff';
 /** The user kept every secret of this file in the environment. */
 const document = {
   accounts: [
@@ -23,7 +23,7 @@ const document = {
     },
   ],
 };
-const env = { ZD_ACCESS_TOKEN: 'at-from-env', ZD_REFRESH_TOKEN: 'rt-from-env', TOOLSTEPS_VAULT_KEY: KEY };
+const env = { ZD_ACCESS_TOKEN: 'at-from-env', ZD_REFRESH_TOKEN: 'rt-from-env', TOOLSTEPS_VAULT_KEY: KEY_HEX };
 const REFRESHED = ['at-refreshed-1', 'rt-refreshed-1', 'at-refreshed-2', 'rt-refreshed-2'];
 
 let folder: VaultFolder | undefined;
@@ -144,7 +144,7 @@ describe('refreshed tokens of an account whose credentials come from the environ
 
     const onDisk = await readFile(folder.path, 'utf8');
     expect(REFRESHED.filter((secret) => onDisk.includes(secret))).toEqual([]);
-    const reopened = await FileVault.open(folder.path, { env: { TOOLSTEPS_VAULT_KEY: KEY } });
+    const reopened = await FileVault.open(folder.path, { env: { TOOLSTEPS_VAULT_KEY: KEY_HEX } });
     expect(await reopened.get({ id: 'zd-acme' })).toEqual(refreshed);
     expect(logger.entries.map(({ level, message }) => ({ level, message }))).toEqual([
       {
