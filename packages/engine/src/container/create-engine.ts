@@ -48,6 +48,8 @@ export interface EngineOptions {
   journal?: Journal;
   secretScrubber?: Scrubber;
   expressionLimits?: Partial<ExpressionLimits>;
+  /** Largest workflow file or text `load` and `validate` accept; default 4 MiB. */
+  maxWorkflowBytes?: number;
   /** Last word on the container: rebind anything before the engine is built. */
   configure?: (container: Container) => void;
 }
@@ -96,7 +98,8 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   const vault = container.get<CredentialVault>(TOKENS.Vault);
   const limits = container.get<ExpressionLimits>(TOKENS.ExpressionLimits);
   const runner = container.get(WorkflowRunner);
-  const loadOptions = { registry, vault, limits };
+  const { maxWorkflowBytes } = options;
+  const loadOptions = { registry, vault, limits, maxWorkflowBytes };
 
   const engine: Engine = {
     container,
@@ -104,7 +107,10 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
     vault,
     catalog: () => registry.catalog(),
     validate: (source, validateOptions) =>
-      loadWorkflow(source, validateOptions?.accounts === false ? { registry, limits } : loadOptions),
+      loadWorkflow(
+        source,
+        validateOptions?.accounts === false ? { registry, limits, maxWorkflowBytes } : loadOptions,
+      ),
     load: (source) => loadWorkflowOrThrow(source, loadOptions),
     run: async (workflow, input, runOptions) =>
       runner.run(isCompiled(workflow) ? workflow : await engine.load(workflow), input, runOptions),

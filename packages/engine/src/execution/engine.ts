@@ -9,6 +9,7 @@ import type { Logger } from '../contracts/logger.js';
 import type { HttpClientFactory, SecretScrubber } from '../contracts/services.js';
 import { StepError, toStepError } from '../contracts/step-error.js';
 import { describeViolations, schemaCheck } from '../validation/json-schema.js';
+import { MAX_JSON_DEPTH, unsafeJsonValue } from '../validation/untrusted-json.js';
 import type { CompiledWorkflow } from '../workflow/compiled-workflow.js';
 import { AccountResolver } from './account-resolver.js';
 import { Deadline, NEVER_ABORTED } from './deadline.js';
@@ -109,6 +110,18 @@ export class WorkflowRunner {
 
 /** The run input must match the workflow's `input` schema before any step runs. */
 function checkInput(workflow: CompiledWorkflow, input: unknown): void {
+  // Before anything recursive (the schema check, expressions, copies) walks it.
+  const unsafe = unsafeJsonValue(input);
+  if (unsafe) {
+    throw new StepError({
+      code: 'validation',
+      field: `/input${unsafe.pointer}`,
+      message:
+        unsafe.problem === 'too-deep'
+          ? `The run input is nested deeper than ${MAX_JSON_DEPTH} levels at /input${unsafe.pointer}; nothing ran`
+          : `The run input has a "__proto__" key at /input${unsafe.pointer}, which JavaScript does not keep as data; rename it. Nothing ran`,
+    });
+  }
   const schema = workflow.definition.input;
   if (!schema) return;
   const violations = schemaCheck(schema)(input);

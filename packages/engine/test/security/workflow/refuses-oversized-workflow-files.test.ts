@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readRunInput } from '../../../src/cli/read-input.js';
+import { createEngine } from '../../../src/index.js';
 import { loadWorkflow } from '../../../src/workflow/index.js';
 import { registry } from '../../workflow/load-helpers.js';
 
@@ -58,6 +59,16 @@ describe('a workflow larger than the size limit', () => {
       expect(result.diagnostics).toMatchObject([{ code: 'too-large', file: '/dev/zero' }]);
     },
   );
+
+  it('follows the engine option of the same name, for load and validate', async () => {
+    const engine = await createEngine({ integrations: [], maxWorkflowBytes: 1024 });
+    const text = JSON.stringify({ id: 'flow', steps: [{ id: 'a', assign: { x: 'y'.repeat(2000) } }] });
+
+    const validated = await engine.validate({ text, file: 'flow.json' });
+
+    expect(validated.diagnostics).toMatchObject([{ code: 'too-large', file: 'flow.json' }]);
+    await expect(engine.load({ text, file: 'flow.json' })).rejects.toThrow(/larger than 1 KiB/);
+  });
 
   it('refuses a run input file over 16 MiB (toolsteps run --input @file)', async () => {
     const file = join(dir, 'input.json');
