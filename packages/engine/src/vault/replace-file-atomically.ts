@@ -19,7 +19,7 @@ export async function replaceFileAtomically(
   text: string,
   hooks: ReplaceFileHooks = {},
 ): Promise<void> {
-  // Through a symlink, the file it points to is replaced, as write-file-atomic did.
+  // A linked accounts file keeps its link: the file it points to is replaced, not the link itself.
   const target = await realpath(path).catch(() => path);
   const existing = await stat(target).catch(() => undefined);
   const mode = (existing ? existing.mode & OWNER_ONLY : OWNER_ONLY) || OWNER_ONLY;
