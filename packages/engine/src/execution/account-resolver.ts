@@ -2,6 +2,7 @@ import type { ConnectedAccount, CredentialVault } from '../contracts/account.js'
 import type { Integration } from '../contracts/integration.js';
 import type { SecretScrubber } from '../contracts/services.js';
 import { StepError } from '../contracts/step-error.js';
+import { withArticle } from '../workflow/describe-value.js';
 
 /**
  * Finds the connected account a step uses: the one it names (by id, else by name), the workflow's
@@ -40,7 +41,7 @@ export class AccountResolver {
       throw new StepError({
         code: 'validation',
         field: '/account',
-        message: `Account "${wanted}" is a ${account.integration} account; this step needs a ${integration.id} account`,
+        message: `Account "${wanted}" is ${withArticle(account.integration)} account; this step needs ${withArticle(integration.id)} account`,
       });
     }
     return account;

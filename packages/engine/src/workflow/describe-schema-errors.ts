@@ -1,6 +1,6 @@
 import type { ErrorObject } from 'ajv';
 import { describeSchema, listOf, preview } from './describe-value.js';
-import { didYouMean, nearest } from './did-you-mean.js';
+import { didYouMean, nearestKey } from './did-you-mean.js';
 import { ErrorOwners } from './schema-error-owners.js';
 
 /** One ajv failure in words, located by pointer (and, for a property name, by `locate`). */
@@ -32,10 +32,13 @@ export function describeSchemaErrors(errors: readonly ErrorObject[], base = ''):
   const owners = new ErrorOwners(combinators);
   const owned = new Map<ErrorObject, ErrorObject[]>(combinators.map((combinator) => [combinator, []]));
   const messages: SchemaMessage[] = [];
+  const listed = new Set(errors.filter((error) => error.keyword === 'enum').map((error) => sameRule(error)));
   for (const error of errors) {
     const ownersOfError = owners.of(error);
     for (const owner of ownersOfError) owned.get(owner)?.push(error);
     if (ownersOfError.length > 0 || COMBINATORS.has(error.keyword) || error.keyword === 'if') continue;
+    // "must be one of …" already says what "must be a string" would.
+    if (error.keyword === 'type' && listed.has(sameRule(error))) continue;
     messages.push(describeOne(error, base));
   }
   for (const combinator of combinators) {
@@ -43,6 +46,11 @@ export function describeSchemaErrors(errors: readonly ErrorObject[], base = ''):
     messages.push(...describeCombinator(combinator, owned.get(combinator) ?? [], base));
   }
   return messages;
+}
+
+/** Errors of one value under one schema share this key. */
+function sameRule(error: ErrorObject): string {
+  return `${error.instancePath} ${error.schemaPath.slice(0, error.schemaPath.lastIndexOf('/'))}`;
 }
 
 function describeCombinator(combinator: ErrorObject, owned: ErrorObject[], base: string): SchemaMessage[] {
@@ -150,7 +158,7 @@ function unknownProperty(error: ErrorObject, pointer: string, name: string): Sch
     const message = `"${name}" is not an allowed name here (names must match ${patterns.join(' or ')})`;
     return { keyword: error.keyword, pointer, locate, at: 'key', message, data: error.data };
   }
-  const suggestion = nearest(name, known);
+  const suggestion = nearestKey(name, known);
   const hint = suggestion === undefined ? '' : ` (did you mean "${suggestion}"?)`;
   const allowed = hint || known.length === 0 ? '' : ` (allowed: ${known.join(', ')})`;
   return {

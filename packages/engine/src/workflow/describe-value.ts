@@ -60,3 +60,8 @@ export function listOf(items: readonly string[], conjunction: 'and' | 'or'): str
   if (unique.length <= 1) return unique[0] ?? '';
   return `${unique.slice(0, -1).join(', ')} ${conjunction} ${unique[unique.length - 1]}`;
 }
+
+/** `a github`, `an admin`: the article English puts before a word (by its first letter, enough for ids). */
+export function withArticle(word: string): string {
+  return `${/^[aeiou]/i.test(word) ? 'an' : 'a'} ${word}`;
+}

@@ -21,3 +21,17 @@ export function didYouMean(
   const best = nearest(input, candidates);
   return best === undefined ? '' : ` (did you mean ${show(best)}?)`;
 }
+
+/** Like `nearest`, for property names: a key written in the plural ("retries", even as "retires") means the singular one. */
+export function nearestKey(input: string, keys: Iterable<string>): string | undefined {
+  const list = [...keys];
+  const direct = nearest(input, list);
+  if (direct !== undefined) return direct;
+  const singulars = new Map(list.map((key) => [plural(key), key]));
+  return singulars.get(input) ?? singulars.get(nearest(input, singulars.keys()) ?? '');
+}
+
+function plural(word: string): string {
+  if (/[^aeiou]y$/.test(word)) return `${word.slice(0, -1)}ies`;
+  return /(s|x|ch|sh)$/.test(word) ? `${word}es` : `${word}s`;
+}

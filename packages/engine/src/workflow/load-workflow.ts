@@ -15,6 +15,7 @@ import { compileCollecting } from './compile-collecting.js';
 import type { CompiledWorkflow } from './compiled-workflow.js';
 import type { Diagnostic } from './diagnostic.js';
 import { JsonDocument } from './json-document.js';
+import { usablePart } from './usable-part.js';
 import { WorkflowInvalidError } from './workflow-invalid-error.js';
 import type { Workflow } from './workflow-schema.js';
 
@@ -38,8 +39,8 @@ export type LoadResult =
   | { ok: false; diagnostics: Diagnostic[] };
 
 /**
- * Reads, parses, checks and compiles a workflow. Each phase needs the one before it to have passed
- * (strict JSON, then the published schema); compiling and the semantic checks report everything together.
+ * Reads, parses, checks and compiles a workflow. Strict JSON must pass before anything else; the
+ * published schema's problems, compiling and the semantic checks are then reported together.
  */
 export async function loadWorkflow(
   source: WorkflowSource,
@@ -51,9 +52,10 @@ export async function loadWorkflow(
   if (!parsed.ok) return { ok: false, diagnostics: parsed.diagnostics };
   const { document } = parsed;
   const shape = checkShape(document.value);
-  if (shape.length > 0) return failed(shape.map((problem) => document.toDiagnostic(problem)));
-
-  const workflow = document.value as Workflow;
+  // The checks below still read what the schema accepted: every problem of the file is reported at once.
+  const workflow =
+    shape.problems.length === 0 ? (document.value as Workflow) : usablePart(document.value, shape.refused);
+  if (workflow === undefined) return failed(shape.problems.map((problem) => document.toDiagnostic(problem)));
   const compiled = compileCollecting(workflow, {
     registry: options.registry,
     limits: options.limits,
@@ -64,8 +66,10 @@ export async function loadWorkflow(
     registry: options.registry,
     expressions: compiled.expressions,
     vault: options.vault,
+    refused: shape.refused,
   };
   const problems = [
+    ...shape.problems,
     ...compiled.problems,
     ...checkDuplicateStepIds(input),
     ...checkCatalogSteps(input),

@@ -60,6 +60,16 @@ describe('accounts checked against a vault', () => {
     ]);
   });
 
+  it('says "an" before an integration that starts with a vowel', async () => {
+    const source = text({ id: 'flow', steps: [search({ account: 'ops' })] });
+    const [problem] = await problemsOf(source, {
+      vault: new MemoryVault([account('acc_9', 'admin', 'ops'), account('acc_3', 'code', 'acme-bot')]),
+    });
+    expect(problem.message).toBe(
+      'account "ops" is an admin account, but a code account is needed here (connected: acme-bot)',
+    );
+  });
+
   it('refuses a step that names no account when several could serve it', async () => {
     const source = text({ id: 'flow', steps: [ticket()] });
     const [problem] = await problemsOf(source, { vault: vault() });

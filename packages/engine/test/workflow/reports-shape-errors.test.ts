@@ -56,6 +56,7 @@ describe('a workflow whose shape breaks the workflow schema', () => {
         {
           id: 'both',
           step: 'code.search_issues',
+          args: { q: 'x' },
           forEach: { items: [1], steps: [{ id: 'x', assign: { a: 1 } }] },
         },
       ],
@@ -68,6 +69,15 @@ describe('a workflow whose shape breaks the workflow schema', () => {
           'a step is one kind of thing, but this one has "step" and "forEach"; split it into separate steps',
         ...positionOf(source, '{\n      "id": "both"'),
       }),
+    ]);
+  });
+
+  it('says only "must be an object" of a step that is not one, null included', async () => {
+    const source = text({ id: 'flow', steps: [5, null, [], { id: 'fine', assign: { a: 1 } }] });
+    expect((await problemsOf(source)).map(({ code, pointer, message }) => [code, pointer, message])).toEqual([
+      ['shape', '/steps/0', 'must be an object (got 5)'],
+      ['shape', '/steps/1', 'must be an object (got null)'],
+      ['shape', '/steps/2', 'must be an object (got an array)'],
     ]);
   });
 
@@ -109,6 +119,18 @@ describe('a workflow whose shape breaks the workflow schema', () => {
     );
   });
 
+  it('says once what a listed error code must be, even when it is not a string', async () => {
+    const source = text({
+      id: 'flow',
+      defaults: { retry: { on: [429] } },
+      steps: [{ id: 'a', assign: { x: 1 } }],
+    });
+    const problems = await problemsOf(source);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatchObject({ code: 'shape', pointer: '/defaults/retry/on/0' });
+    expect(problems[0].message).toMatch(/^must be one of "validation", .* \(got 429\)$/);
+  });
+
   it('describes each wrong value by what would be right, all at once', async () => {
     const source = text({
       id: 'flow',
@@ -116,6 +138,7 @@ describe('a workflow whose shape breaks the workflow schema', () => {
         {
           id: 'a b',
           step: 'code.search_issues',
+          args: { q: 'x' },
           if: 'true',
           timeout: '30 sec',
           retry: { backoff: 'linear', maxAttempts: 0 },

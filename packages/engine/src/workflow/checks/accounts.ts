@@ -1,14 +1,15 @@
 import type { AccountSummary, CredentialVault } from '../../contracts/account.js';
 import { escapePointer } from '../../validation/json-pointer.js';
+import { withArticle } from '../describe-value.js';
 import type { Problem } from '../diagnostic.js';
 import { didYouMean } from '../did-you-mean.js';
-import { type CheckInput, eachStep } from './each-step.js';
+import { type CheckInput, eachStep, wasRefused } from './each-step.js';
 
 /**
  * With a vault at hand, every step's account resolves: the one it names, its integration's default,
  * or the only account of that integration. Nothing here reads credentials: `list` has none.
  */
-export async function checkAccounts({ workflow, registry, vault }: CheckInput): Promise<Problem[]> {
+export async function checkAccounts({ workflow, registry, vault, refused }: CheckInput): Promise<Problem[]> {
   if (!vault) return [];
   const accounts = new Accounts(vault);
   const problems: Problem[] = [];
@@ -23,6 +24,9 @@ export async function checkAccounts({ workflow, registry, vault }: CheckInput): 
     const step = node.step === undefined ? undefined : registry.step(node.step);
     const integration = node.step === undefined ? undefined : registry.integrationOf(node.step);
     if (!step?.available || !integration) continue;
+    // An account (or default) the schema refused is unknown: whether one resolves cannot be judged.
+    const defaultAt = `/defaults/accounts/${escapePointer(integration.id)}`;
+    if (wasRefused(refused, `${pointer}/account`) || wasRefused(refused, defaultAt)) continue;
     if (node.account !== undefined) {
       const problem = await accounts.check(integration.id, node.account, `${pointer}/account`);
       if (problem) problems.push(problem);
@@ -36,8 +40,8 @@ export async function checkAccounts({ workflow, registry, vault }: CheckInput): 
         ? {
             code: 'no-account',
             pointer: `${pointer}/step`,
-            message: `step "${node.id}" (${node.step}) needs a ${integration.id} account and none is connected`,
-            hint: `connect a ${integration.id} account, then name it in "account" or defaults.accounts.${integration.id}`,
+            message: `step "${node.id}" (${node.step}) needs ${withArticle(integration.id)} account and none is connected`,
+            hint: `connect ${withArticle(integration.id)} account, then name it in "account" or defaults.accounts.${integration.id}`,
           }
         : {
             code: 'ambiguous-account',
@@ -79,7 +83,7 @@ class Accounts {
       return {
         code: 'account-wrong-integration',
         pointer,
-        message: `account "${ref}" is a ${elsewhere.integration} account, but a ${integration} account is needed here${connected.length > 0 ? ` (connected: ${names(connected)})` : ''}`,
+        message: `account "${ref}" is ${withArticle(elsewhere.integration)} account, but ${withArticle(integration)} account is needed here${connected.length > 0 ? ` (connected: ${names(connected)})` : ''}`,
       };
     }
     if (connected.length === 0) {
@@ -87,7 +91,7 @@ class Accounts {
         code: 'unknown-account',
         pointer,
         message: `unknown ${integration} account "${ref}": no ${integration} account is connected`,
-        hint: `connect a ${integration} account named "${ref}"`,
+        hint: `connect ${withArticle(integration)} account named "${ref}"`,
       };
     }
     const candidates = connected.flatMap((account) => [account.name, account.id]);

@@ -10,6 +10,8 @@ export interface CheckInput {
   /** Every expression that compiled, by the JSON pointer of its string. */
   expressions: ReadonlyMap<string, CompiledExpression>;
   vault?: CredentialVault;
+  /** Pointers of values the schema refused (and left out of `workflow`): checks judge nothing that rests on them. */
+  refused?: ReadonlySet<string>;
 }
 
 export interface VisitedStep {
@@ -26,5 +28,14 @@ export function* eachStep(steps: readonly WorkflowStep[], pointer = '/steps'): G
     for (const [branch, branchSteps] of (node.parallel ?? []).entries()) {
       yield* eachStep(branchSteps, `${here}/parallel/${branch}`);
     }
+  }
+}
+
+/** Whether the schema refused the value at `pointer` or one around it: what stood there is unknown. */
+export function wasRefused(refused: ReadonlySet<string> | undefined, pointer: string): boolean {
+  if (refused === undefined || refused.size === 0) return false;
+  for (let at = pointer; ; at = at.slice(0, at.lastIndexOf('/'))) {
+    if (refused.has(at)) return true;
+    if (at === '') return false;
   }
 }

@@ -7,7 +7,7 @@ import { escapePointer } from '../../validation/json-pointer.js';
 import { describeSchemaErrors } from '../describe-schema-errors.js';
 import type { Problem } from '../diagnostic.js';
 import { ErrorOwners } from '../schema-error-owners.js';
-import { type CheckInput, eachStep } from './each-step.js';
+import { type CheckInput, eachStep, wasRefused } from './each-step.js';
 
 /** Failures decided by which keys or how many items are present, never by a value an expression gives. */
 const SHAPE_ONLY = new Set([
@@ -28,11 +28,12 @@ const validators = new WeakMap<TSchema, ValidateFunction>();
  * The literal parts of each step's `args` against the step's input schema, at load time. A value
  * given by an expression is only known at run time, so nothing that depends on it is judged here.
  */
-export function checkLiteralArgs({ workflow, registry }: CheckInput): Problem[] {
+export function checkLiteralArgs({ workflow, registry, refused }: CheckInput): Problem[] {
   const problems: Problem[] = [];
   for (const { node, pointer } of eachStep(workflow.steps)) {
     const step = node.step === undefined ? undefined : registry.step(node.step);
-    if (!step?.available) continue;
+    // Args that are not an object were reported by the schema; "missing owner" would only echo that.
+    if (!step?.available || wasRefused(refused, `${pointer}/args`)) continue;
     const args = node.args ?? {};
     const validate = validatorOf(step);
     if (validate(args)) continue;
