@@ -1,4 +1,4 @@
-import { type StepContext, StepError, Type } from '@toolsteps/engine';
+import { PATTERN_HINT, type StepContext, StepError, type TSchema, Type } from '@toolsteps/engine';
 import type { AuthShape } from './auth-shapes.js';
 
 /** Inputs that name the project of a project-scoped call; the account's projectId is the default. */
@@ -8,7 +8,14 @@ export const ProjectIdInput = {
 
 /** An identifier that becomes one path segment: no `/`, no dot segments, nothing to re-route the call. */
 export const PathId = (description: string) =>
-  Type.String({ minLength: 1, maxLength: 200, pattern: '^(?!\\.{1,2}$)[^/\\\\?#%]+$', description });
+  Type.String({
+    minLength: 1,
+    maxLength: 200,
+    pattern: '^(?!\\.{1,2}$)[^/\\\\?#%]+$',
+    // Said in words, so a refused id reads like the rule rather than a regular expression.
+    [PATTERN_HINT]: 'one path segment: no "/", "\\", "?", "#" or "%", and not "." or ".."',
+    description,
+  });
 
 export function projectIdOf(input: { project_id?: string }, ctx: StepContext): string {
   const projectId = input.project_id ?? ctx.account.settings.projectId;
@@ -23,13 +30,15 @@ export function projectIdOf(input: { project_id?: string }, ctx: StepContext): s
 /** Every call of this API is a POST with a JSON body under /latest (spec 4), signed per operation. */
 export async function adminPost<T>(
   ctx: StepContext,
-  call: { path: string; body: unknown; auth: AuthShape; projectId?: string },
+  call: { path: string; body: unknown; auth: AuthShape; projectId?: string; expect?: TSchema },
 ): Promise<T> {
   const { body } = await ctx.http.request<T>({
     method: 'POST',
     path: `latest/${call.path}`,
     json: call.body,
     authParams: { shape: call.auth, projectId: call.projectId ?? '' },
+    // What the step reads of the answer: without it the call fails `upstream` naming the field.
+    expect: call.expect,
   });
   return body;
 }

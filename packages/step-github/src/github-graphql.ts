@@ -1,4 +1,5 @@
-import { type StepContext, StepError } from '@toolsteps/engine';
+import { type StepContext, StepError, type TSchema, Type } from '@toolsteps/engine';
+import { Nullable } from './nullable.js';
 
 interface GraphqlAnswer<T> {
   data?: T | null;
@@ -20,6 +21,20 @@ export interface GraphqlOptions {
    * the existing object), so a failed attempt may be sent again.
    */
   retrySafe?: boolean;
+  /** What the step reads of `data`: an answer without it fails `upstream` naming the field. */
+  data?: TSchema;
+}
+
+/** Answer schemas by data schema, so each is built (and compiled by the engine) once. */
+const answers = new WeakMap<TSchema, TSchema>();
+
+/** `data` as read, or null or absent: with `errors` GitHub may send no data, and `graphql` reports those. */
+function answerOf(data: TSchema): TSchema {
+  const known = answers.get(data);
+  if (known !== undefined) return known;
+  const answer = Type.Object({ data: Type.Optional(Nullable(data)) });
+  answers.set(data, answer);
+  return answer;
 }
 
 /**
@@ -40,6 +55,7 @@ export async function graphql<T>(
     json: { query, variables },
     // GraphQL reads are POSTs too: a query is safe to repeat, a mutation only when marked so.
     retrySafe: effect === 'read' || options.retrySafe === true,
+    expect: options.data === undefined ? undefined : answerOf(options.data),
   });
   const errors = body?.errors ?? [];
   if (errors.length > 0 || body?.data === undefined || body.data === null) {

@@ -1,4 +1,11 @@
-import { type QueryValue, type Static, type StepContext, StepError, Type } from '@toolsteps/engine';
+import {
+  type QueryValue,
+  type Static,
+  type StepContext,
+  StepError,
+  type TSchema,
+  Type,
+} from '@toolsteps/engine';
 import LinkHeader from 'http-link-header';
 import { githubBaseUrl } from './connection.js';
 
@@ -59,6 +66,8 @@ export interface ListOptions<T> {
   itemsOf?: (body: unknown) => T[];
   /** Results past this many (counted from the list's start) cannot be fetched: search serves 1,000. */
   reachable?: number;
+  /** What the step reads of each page's body (`HttpRequest.expect`), e.g. `Type.Array(Commit)`. */
+  expect?: TSchema;
 }
 
 /**
@@ -73,7 +82,7 @@ export async function listPages<T>(
   paging: PageOptions,
   options: ListOptions<T> = {},
 ): Promise<ListedPage<T>> {
-  const { itemsOf = (body: unknown) => body as T[], reachable = Number.POSITIVE_INFINITY } = options;
+  const { itemsOf = (body: unknown) => body as T[], reachable = Number.POSITIVE_INFINITY, expect } = options;
   if (paging.limit !== undefined && !paging.all) {
     throw new StepError({
       code: 'validation',
@@ -103,6 +112,7 @@ export async function listPages<T>(
     const response: { body: unknown; headers: Record<string, string> } = await ctx.http.request({
       method: 'GET',
       ...target,
+      expect,
     });
     first ??= response.body;
     const found = itemsOf(response.body);

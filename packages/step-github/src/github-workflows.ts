@@ -77,8 +77,10 @@ export async function setWorkflowEnabled(
     // Enabling an enabled workflow (or disabling a disabled one) changes nothing: safe to repeat.
     retrySafe: true,
   });
-  const { body } = await ctx.http.get<Static<typeof Workflow>>(
-    workflowPath(input.owner, input.repo, input.workflow_id),
-  );
+  const { body } = await ctx.http.request<Static<typeof Workflow>>({
+    method: 'GET',
+    path: workflowPath(input.owner, input.repo, input.workflow_id),
+    expect: Workflow,
+  });
   return body;
 }

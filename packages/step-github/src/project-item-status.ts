@@ -1,21 +1,8 @@
 import { type StepContext, StepError } from '@toolsteps/engine';
 import { graphql } from './github-graphql.js';
+import type { SingleSelectField } from './project-status-data.js';
 import { SET_OPTION } from './project-status-queries.js';
 import type { StatusTarget } from './project-status-shapes.js';
-
-export interface Option {
-  id: string;
-  name: string;
-}
-
-/** A project field as the queries ask for it: options only when it is single-select. */
-export interface SingleSelectField {
-  __typename: string;
-  id?: string;
-  name?: string;
-  project?: { id: string };
-  options?: Option[];
-}
 
 /**
  * Sets the item's single-select field to the option. Setting a value twice leaves it set, so the

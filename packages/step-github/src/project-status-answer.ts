@@ -1,34 +1,11 @@
 import { StepError } from '@toolsteps/engine';
-import type { SingleSelectField } from './project-item-status.js';
+import type { ByNamesData, Content, Project } from './project-status-data.js';
 import type { ByNamesInput } from './project-status-shapes.js';
 
 /** Reading the BY_NAMES answer: what is missing is reported against the input field that named it. */
 
-export interface ItemConnection {
-  nodes: Array<{ id: string; project: { id: string } } | null>;
-  pageInfo: { hasNextPage: boolean; endCursor: string | null };
-}
-
-interface Content {
-  __typename: string;
-  id: string;
-  projectItems: ItemConnection;
-}
-
-interface Project {
-  id: string;
-  title: string;
-  field: SingleSelectField | null;
-}
-
-/** The BY_NAMES answer; every level may be null (GitHub nulls what it cannot resolve). */
-export interface ByNamesAnswer {
-  repositoryOwner: { login: string; projectV2?: Project | null } | null;
-  repository: { issueOrPullRequest: Content | null } | null;
-}
-
 /** The project, or not_found saying whether the owner or the project is missing. */
-export function projectOf(data: ByNamesAnswer, input: ByNamesInput): Project {
+export function projectOf(data: ByNamesData, input: ByNamesInput): Project {
   const owner = data.repositoryOwner;
   if (owner === null || owner === undefined) {
     throw new StepError({
@@ -48,7 +25,7 @@ export function projectOf(data: ByNamesAnswer, input: ByNamesInput): Project {
 }
 
 /** The issue or pull request, or not_found naming the repository or the number that is missing. */
-export function contentOf(data: ByNamesAnswer, repository: string, number: number): Content {
+export function contentOf(data: ByNamesData, repository: string, number: number): Content {
   if (data.repository === null || data.repository === undefined) {
     throw new StepError({
       code: 'not_found',

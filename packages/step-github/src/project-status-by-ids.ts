@@ -1,15 +1,19 @@
 import { type StepContext, StepError } from '@toolsteps/engine';
 import { graphql } from './github-graphql.js';
-import { listed, type SingleSelectField, singleSelect } from './project-item-status.js';
+import { listed, singleSelect } from './project-item-status.js';
+import { ByIdsData } from './project-status-data.js';
 import { BY_IDS } from './project-status-queries.js';
 import type { ByIdsInput, StatusTarget } from './project-status-shapes.js';
 
 /** Checks given ids (the field is single-select, field and item belong to the project, the option to the field). */
 export async function targetByIds(ctx: StepContext, input: ByIdsInput): Promise<StatusTarget> {
-  const data = await graphql<{
-    field: SingleSelectField;
-    item: { __typename: string; id?: string; project?: { id: string } };
-  }>(ctx, BY_IDS, { fieldId: input.field_id, itemId: input.item_id }, 'read');
+  const data = await graphql<ByIdsData>(
+    ctx,
+    BY_IDS,
+    { fieldId: input.field_id, itemId: input.item_id },
+    'read',
+    { data: ByIdsData },
+  );
   const field = singleSelect(data.field, input.field_id, `project ${input.project_id}`, '/args/field_id');
   if (field.project.id !== input.project_id) {
     throw new StepError({
@@ -18,7 +22,7 @@ export async function targetByIds(ctx: StepContext, input: ByIdsInput): Promise<
       message: `Field ${input.field_id} belongs to another project than ${input.project_id}`,
     });
   }
-  if (data.item.__typename !== 'ProjectV2Item' || data.item.project?.id !== input.project_id) {
+  if (data.item?.__typename !== 'ProjectV2Item' || data.item.project?.id !== input.project_id) {
     throw new StepError({
       code: 'validation',
       field: '/args/item_id',

@@ -1,13 +1,15 @@
-import { type StepContext, StepError } from '@toolsteps/engine';
+import { type Static, type StepContext, StepError } from '@toolsteps/engine';
 import { graphql } from './github-graphql.js';
-import { listed, type Option, type SingleSelectField, singleSelect } from './project-item-status.js';
+import { listed, singleSelect } from './project-item-status.js';
+import { contentOf, projectOf, withFieldOfPath } from './project-status-answer.js';
 import {
-  type ByNamesAnswer,
-  contentOf,
+  AddItemData,
+  ByNamesData,
   type ItemConnection,
-  projectOf,
-  withFieldOfPath,
-} from './project-status-answer.js';
+  MoreItemsData,
+  type Option,
+  type SingleSelectField,
+} from './project-status-data.js';
 import { ADD_ITEM, BY_NAMES, MORE_ITEMS } from './project-status-queries.js';
 import type { ByNamesInput, StatusTarget } from './project-status-shapes.js';
 
@@ -22,7 +24,7 @@ export async function targetByNames(
 ): Promise<StatusTarget & { added: boolean }> {
   const fieldName = input.field ?? 'Status';
   const repoOwner = input.repository_owner ?? input.owner;
-  const data = await graphql<ByNamesAnswer>(
+  const data = await graphql<ByNamesData>(
     ctx,
     BY_NAMES,
     {
@@ -34,6 +36,7 @@ export async function targetByNames(
       issue: input.issue_number,
     },
     'read',
+    { data: ByNamesData },
   ).catch(withFieldOfPath);
   const project = projectOf(data, input);
   const projectLabel = `project "${project.title}" (#${input.project_number} of ${input.owner})`;
@@ -54,15 +57,21 @@ export async function targetByNames(
         message: `${what} is not in ${projectLabel}: add it first, or set add_if_missing: true`,
       });
     }
-    const answer = await graphql<{ addProjectV2ItemById: { item: { id: string } } }>(
+    const answer = await graphql<Static<typeof AddItemData>>(
       ctx,
       ADD_ITEM,
       { projectId: project.id, contentId: content.id },
       'write',
       // GitHub answers the existing item when the content is already in the project.
-      { retrySafe: true },
+      { retrySafe: true, data: AddItemData },
     );
-    itemId = answer.addProjectV2ItemById.item.id;
+    itemId = answer.addProjectV2ItemById?.item?.id;
+    if (itemId === undefined) {
+      throw new StepError({
+        code: 'upstream',
+        message: `GitHub answered addProjectV2ItemById for ${what} without the item it added; it may be in ${projectLabel} now`,
+      });
+    }
   }
   const field = project.field as Required<SingleSelectField>;
   return {
@@ -97,16 +106,18 @@ async function findItem(
 ): Promise<string | undefined> {
   let page: ItemConnection | undefined = first;
   while (page !== undefined) {
-    const match = page.nodes.find((node) => node?.project.id === projectId);
+    const match = page.nodes?.find((node) => node?.project.id === projectId);
     if (match) return match.id;
     if (!page.pageInfo.hasNextPage) return undefined;
-    const next: { node: { projectItems: ItemConnection } } = await graphql(
+    const next: Static<typeof MoreItemsData> = await graphql(
       ctx,
       MORE_ITEMS,
       { id: contentId, after: page.pageInfo.endCursor },
       'read',
+      { data: MoreItemsData },
     );
-    page = next.node.projectItems;
+    // A null node: the issue is gone since the first query, so it is in no project.
+    page = next.node?.projectItems;
   }
   return undefined;
 }

@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import { type TSchema, Type } from '@sinclair/typebox';
 
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -35,6 +35,14 @@ export interface HttpRequest {
   acceptStatus?: number[];
   /** How to read the body; `json` falls back to text when the body is not JSON. Default `json`. */
   responseType?: 'json' | 'text';
+  /**
+   * A schema (TypeBox) of the parts of a 2xx answer's body the step reads, e.g.
+   * `Type.Object({ user: Type.Object({ login: Type.String() }) })`. An answer without them fails
+   * `upstream` naming the endpoint and the field (`GET /repos/o/r/issues/1 … /user is missing`)
+   * instead of a TypeError in the step. Describe only what is read, never stricter than the API
+   * documents (a field it may leave out or null must allow that). Compiled once per schema object.
+   */
+  expect?: TSchema;
 }
 
 export interface HttpResponse<T = unknown> {

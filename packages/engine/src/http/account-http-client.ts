@@ -6,6 +6,7 @@ import type { HttpClientOptions, SecretScrubber } from '../contracts/services.js
 import { isStepError, StepError, toStepError } from '../contracts/step-error.js';
 import { refuseForeignCredentials } from '../secrets/refuse-foreign-credentials.js';
 import type { AccountChannel } from './account-channel.js';
+import { checkExpectedAnswer } from './expected-answer.js';
 import { MAX_REDIRECTS, redirectTarget } from './follow-redirect.js';
 import { checkRequest } from './request-checks.js';
 import { type ReceivedResponse, responseError } from './response-error.js';
@@ -157,14 +158,17 @@ export class AccountHttpClient implements HttpClient {
       }
     }
     const { response, last } = sent;
-    if ((response.status >= 200 && response.status < 300) || accepted(response.status)) {
-      return { status: response.status, headers: response.headers, body: response.body };
-    }
     const label = {
       integrationTitle: ctx.channel.integration.title,
       method: last.method,
       relative: last.relative,
     };
+    const ok = response.status >= 200 && response.status < 300;
+    if (ok || accepted(response.status)) {
+      // Only a 2xx body is the answer the step reads; an accepted error status is the step's to interpret.
+      if (ok) checkExpectedAnswer(ctx.request.expect, response.body, label);
+      return { status: response.status, headers: response.headers, body: response.body };
+    }
     const refusal = ctx.channel.binding.rateLimitRefusal?.(response);
     throw responseError(response, label, {
       now: this.deps.clock.now(),

@@ -22,6 +22,9 @@ export const Invite = Type.Object({
   user_id: Type.Optional(Type.String()),
 });
 
+/** What the step reads of the API's answer; `status` and `user_id` are taken only when they are text. */
+const InviteAnswer = Type.Object({ invite_code: Type.String() });
+
 export const createInvite = defineStep({
   id: 'admin.create_invite',
   title: 'Create Invite',
@@ -46,6 +49,7 @@ export async function sendInvite(
     body: { email, permissions },
     auth: OPERATION_AUTH.createInvite,
     projectId,
+    expect: InviteAnswer,
   });
   return {
     invite_code: String(answer.invite_code),

@@ -2,6 +2,8 @@ import { defineStep, Type } from '@toolsteps/engine';
 import { adminPost } from '../admin-call.js';
 import { OPERATION_AUTH } from '../auth-shapes.js';
 
+const CreatedProject = Type.Object({ project_id: Type.String() });
+
 export const createProject = defineStep({
   id: 'admin.create_project',
   title: 'Create Project',
@@ -21,6 +23,7 @@ export const createProject = defineStep({
       path: 'projects/create',
       body: input,
       auth: OPERATION_AUTH.createProject,
+      expect: CreatedProject,
     });
     return { project_id };
   },

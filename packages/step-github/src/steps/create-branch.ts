@@ -8,6 +8,11 @@ const GitRef = Type.Object({
   object: Type.Object({ type: Type.String(), sha: Type.String(), url: Type.String() }),
 });
 
+/** What the step reads of the answers it resolves `from` with. */
+const DefaultBranch = Type.Object({ default_branch: Type.String() });
+const RefTarget = Type.Object({ object: Type.Object({ type: Type.String(), sha: Type.String() }) });
+const CommitSha = Type.Object({ sha: Type.String() });
+
 export const createBranch = defineStep({
   id: 'github.create_branch',
   title: 'Create Branch',
@@ -35,6 +40,7 @@ export const createBranch = defineStep({
       method: 'POST',
       path: repoPath(input.owner, input.repo, 'git', 'refs'),
       json: { ref: `refs/heads/${input.branch}`, sha },
+      expect: GitRef,
     });
     return body;
   },
@@ -63,19 +69,28 @@ async function resolveStart(
   from: string | undefined,
 ): Promise<string> {
   const start =
-    from ?? (await ctx.http.get<{ default_branch: string }>(repoPath(owner, repo))).body.default_branch;
+    from ??
+    (
+      await ctx.http.request<Static<typeof DefaultBranch>>({
+        method: 'GET',
+        path: repoPath(owner, repo),
+        expect: DefaultBranch,
+      })
+    ).body.default_branch;
   for (const kind of ['heads', 'tags']) {
-    const { status, body } = await ctx.http.request<Static<typeof GitRef>>({
+    const { status, body } = await ctx.http.request<Static<typeof RefTarget>>({
       method: 'GET',
       path: repoPath(owner, repo, 'git', 'ref', kind, segments(start)),
       acceptStatus: [404],
+      expect: RefTarget,
     });
     if (status === 200 && body.object.type === 'commit') return body.object.sha;
   }
-  const { status, body } = await ctx.http.request<{ sha: string }>({
+  const { status, body } = await ctx.http.request<Static<typeof CommitSha>>({
     method: 'GET',
     path: repoPath(owner, repo, 'commits', refSegment(start)),
     acceptStatus: [404, 422],
+    expect: CommitSha,
   });
   if (status === 200) return body.sha;
   throw new StepError({

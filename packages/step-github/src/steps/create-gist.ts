@@ -29,6 +29,7 @@ export const createGist = defineStep({
     const { body } = await ctx.http.request<Static<typeof Gist>>({
       method: 'POST',
       path: 'gists',
+      expect: Gist,
       json: {
         files,
         public: input.public ?? false,

@@ -27,6 +27,7 @@ export const createIssueComment = defineStep({
       method: 'POST',
       path: repoPath(owner, repo, 'issues', segment(issue_number), 'comments'),
       json: { body },
+      expect: IssueComment,
     });
     return answer.body;
   },

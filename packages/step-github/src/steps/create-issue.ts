@@ -41,6 +41,7 @@ export const createIssue = defineStep({
       method: 'POST',
       path: repoPath(owner, repo, 'issues'),
       json: fields,
+      expect: Issue,
     });
     return body;
   },

@@ -13,7 +13,7 @@ const Person = Type.Object(
 );
 
 /** GitHub's file-commit answer, whose fields its description makes optional (content nullable). */
-const FileCommit = Type.Object({
+const FileCommitAnswer = Type.Object({
   content: Nullable(Type.Partial(ContentEntry)),
   commit: Type.Partial(
     Type.Object({
@@ -23,8 +23,20 @@ const FileCommit = Type.Object({
       parents: Type.Array(Type.Partial(Type.Object({ sha: Type.String() }))),
     }),
   ),
-  created: Type.Boolean({ description: 'true when the file was new, false when it was updated' }),
 });
+
+const FileCommit = Type.Composite([
+  FileCommitAnswer,
+  Type.Object({
+    created: Type.Boolean({ description: 'true when the file was new, false when it was updated' }),
+  }),
+]);
+
+/** What the step reads of the file as it is now: a folder is an array, anything else has a type and sha. */
+const CurrentFile = Type.Union([
+  Type.Array(Type.Unknown()),
+  Type.Object({ type: Type.String(), sha: Type.String() }),
+]);
 
 export const createOrUpdateFile = defineStep({
   id: 'github.create_or_update_file',
@@ -61,7 +73,7 @@ export const createOrUpdateFile = defineStep({
     const filePath = repoPath(owner, repo, 'contents', segments(path));
     const current = sha ?? (await currentSha(ctx, filePath, input.branch));
     const { status, body } = await ctx.http
-      .request<Static<typeof FileCommit>>({
+      .request<Static<typeof FileCommitAnswer>>({
         method: 'PUT',
         path: filePath,
         json: {
@@ -70,6 +82,7 @@ export const createOrUpdateFile = defineStep({
           ...(current ? { sha: current } : {}),
         },
         acceptStatus: [409],
+        expect: FileCommitAnswer,
       })
       .catch((error: unknown) => {
         // The file was missing when read and another write created it since: GitHub now wants its sha.
@@ -117,18 +130,19 @@ async function currentSha(
   filePath: string,
   branch: string | undefined,
 ): Promise<string | undefined> {
-  const { status, body } = await ctx.http.request<{ type?: string; sha?: string } | unknown[]>({
+  const { status, body } = await ctx.http.request<Static<typeof CurrentFile>>({
     method: 'GET',
     path: filePath,
     query: { ref: branch },
     acceptStatus: [404],
+    expect: CurrentFile,
   });
   if (status === 404) return undefined;
   if (Array.isArray(body) || body.type !== 'file') {
     throw new StepError({
       code: 'validation',
       field: '/args/path',
-      message: `${filePath.replace(/^repos\//, '')} is a ${Array.isArray(body) ? 'folder' : (body.type ?? 'non-file')}, not a file; nothing was written`,
+      message: `${filePath.replace(/^repos\//, '')} is a ${Array.isArray(body) ? 'folder' : body.type}, not a file; nothing was written`,
     });
   }
   return body.sha;

@@ -56,6 +56,7 @@ export const createPullRequest = defineStep({
       method: 'POST',
       path: repoPath(owner, repo, 'pulls'),
       json: fields,
+      expect: PullRequest,
     });
     return body;
   },

@@ -41,6 +41,7 @@ export const createRepository = defineStep({
       method: 'POST',
       path: org === undefined ? 'user/repos' : `orgs/${segment(org)}/repos`,
       json: fields,
+      expect: Repository,
     });
     return body;
   },

@@ -13,7 +13,7 @@ export const getCommit = defineStep({
   run: async (input, ctx) => {
     try {
       const path = repoPath(input.owner, input.repo, 'commits', refSegment(input.ref));
-      return (await ctx.http.get<Static<typeof Commit>>(path)).body;
+      return (await ctx.http.request<Static<typeof Commit>>({ method: 'GET', path, expect: Commit })).body;
     } catch (error) {
       // GitHub answers an unknown ref with 422 "No commit found for SHA": to a workflow that is not_found.
       if (error instanceof StepError && error.status === 422) {

@@ -1,7 +1,18 @@
 import { defineStep, type Static, Type } from '@toolsteps/engine';
 import { Owner, Repo, repoPath, segment } from '../github-paths.js';
-import { type Issue, IssueNumber } from '../issue-shapes.js';
+import { Issue, IssueNumber } from '../issue-shapes.js';
 import { Login } from '../repository-shapes.js';
+
+/** The fields of the issue the step reads; an issue without an author, say, is still fine here. */
+const ReadIssue = Type.Pick(Issue, [
+  'number',
+  'title',
+  'state',
+  'html_url',
+  'assignee',
+  'assignees',
+  'pull_request',
+]);
 
 export const getIssueAssignees = defineStep({
   id: 'github.get_issue_assignees',
@@ -24,9 +35,10 @@ export const getIssueAssignees = defineStep({
     assignee: Type.Union([Login, Type.Null()], { description: 'The first assignee, or null' }),
   }),
   run: async ({ owner, repo, issue_number }, ctx) => {
-    const { body: issue } = await ctx.http.request<Static<typeof Issue>>({
+    const { body: issue } = await ctx.http.request<Static<typeof ReadIssue>>({
       method: 'GET',
       path: repoPath(owner, repo, 'issues', segment(issue_number)),
+      expect: ReadIssue,
     });
     const assignees = issue.assignees ?? (issue.assignee === null ? [] : [issue.assignee]);
     return {

@@ -19,6 +19,9 @@ const File = Type.Composite([
   }),
 ]);
 
+/** GitHub answers a folder with an array of entries, anything else with one object. */
+const Answer = Type.Union([Type.Array(ContentEntry), File]);
+
 const Output = Type.Object({
   type: Type.String({ description: 'file or dir (symlink or submodule for those entries)' }),
   path: Type.String({ description: "The path read; '' for the repository's root" }),
@@ -48,14 +51,17 @@ export const getRepositoryContent = defineStep({
   output: Output,
   run: async (input, ctx) => {
     const path = input.path ?? '';
-    const { body } = await ctx.http.get<unknown>(
-      path === ''
-        ? repoPath(input.owner, input.repo, 'contents')
-        : repoPath(input.owner, input.repo, 'contents', segments(path)),
-      { ref: input.ref },
-    );
-    if (Array.isArray(body)) return { type: 'dir', path, entries: body as Static<typeof ContentEntry>[] };
-    const file = body as Static<typeof File>;
+    const { body } = await ctx.http.request<Static<typeof Answer>>({
+      method: 'GET',
+      path:
+        path === ''
+          ? repoPath(input.owner, input.repo, 'contents')
+          : repoPath(input.owner, input.repo, 'contents', segments(path)),
+      query: { ref: input.ref },
+      expect: Answer,
+    });
+    if (Array.isArray(body)) return { type: 'dir', path, entries: body };
+    const file = body;
     const text =
       file.type === 'file' && file.encoding === 'base64' && file.content !== undefined
         ? decodedText(file.content)

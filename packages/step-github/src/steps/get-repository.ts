@@ -11,7 +11,11 @@ export const getRepository = defineStep({
   input: Type.Object({ owner: Owner, repo: Repo }, { additionalProperties: false }),
   output: Repository,
   run: async (input, ctx) => {
-    const { body } = await ctx.http.get<Static<typeof Repository>>(repoPath(input.owner, input.repo));
+    const { body } = await ctx.http.request<Static<typeof Repository>>({
+      method: 'GET',
+      path: repoPath(input.owner, input.repo),
+      expect: Repository,
+    });
     return body;
   },
 });

@@ -6,6 +6,10 @@ import { Login } from '../repository-shapes.js';
 
 type ReviewJson = Static<typeof Review>;
 
+/** What the step reads of GitHub's answers: the requested users and teams, and each page of reviews. */
+const Requested = Type.Object({ users: Type.Array(Login), teams: Type.Array(Team) });
+const ReviewsPage = Type.Array(Review);
+
 /** States that decide a review; a later plain comment does not undo an approval, as on GitHub. */
 const DECISIVE = new Set(['APPROVED', 'CHANGES_REQUESTED', 'DISMISSED']);
 
@@ -43,12 +47,19 @@ export const getReviewers = defineStep({
   }),
   run: async ({ owner, repo, pull_number }, ctx) => {
     const pull = repoPath(owner, repo, 'pulls', segment(pull_number));
-    const { body: requested } = await ctx.http.request<{
-      users: Array<Static<typeof Login>>;
-      teams: Array<Static<typeof Team>>;
-    }>({ method: 'GET', path: `${pull}/requested_reviewers` });
+    const { body: requested } = await ctx.http.request<Static<typeof Requested>>({
+      method: 'GET',
+      path: `${pull}/requested_reviewers`,
+      expect: Requested,
+    });
     // Every review counts: a pull request with more than the default 1,000 is read up to the maximum.
-    const listed = await listPages<ReviewJson>(ctx, `${pull}/reviews`, {}, { all: true, limit: MAX_LIMIT });
+    const listed = await listPages<ReviewJson>(
+      ctx,
+      `${pull}/reviews`,
+      {},
+      { all: true, limit: MAX_LIMIT },
+      { expect: ReviewsPage },
+    );
     // The caller's own pending review is listed to them, but it is not given yet.
     const reviews = listed.items.filter((review) => review.state !== 'PENDING');
     const reviewers = summarize(

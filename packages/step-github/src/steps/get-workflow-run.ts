@@ -21,10 +21,12 @@ export const getWorkflowRun = defineStep({
   ),
   output: WorkflowRun,
   run: async (input, ctx) => {
-    const { body } = await ctx.http.get<Static<typeof WorkflowRun>>(
-      repoPath(input.owner, input.repo, 'actions', 'runs', segment(input.run_id)),
-      { exclude_pull_requests: input.exclude_pull_requests },
-    );
+    const { body } = await ctx.http.request<Static<typeof WorkflowRun>>({
+      method: 'GET',
+      path: repoPath(input.owner, input.repo, 'actions', 'runs', segment(input.run_id)),
+      query: { exclude_pull_requests: input.exclude_pull_requests },
+      expect: WorkflowRun,
+    });
     return body;
   },
 });

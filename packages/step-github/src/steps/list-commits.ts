@@ -3,6 +3,9 @@ import { listPages, NextPage, PageInput } from '../github-pages.js';
 import { FilePath, Owner, Ref, Repo, repoPath } from '../github-paths.js';
 import { Commit } from '../repository-shapes.js';
 
+/** A page of commits, as the step returns them. */
+const CommitsPage = Type.Array(Commit);
+
 export const listCommits = defineStep({
   id: 'github.list_commits',
   title: 'List Commits',
@@ -36,12 +39,13 @@ export const listCommits = defineStep({
   ),
   output: Type.Object({ commits: Type.Array(Commit), next_page: NextPage }),
   run: async ({ owner, repo, per_page, page, all, limit, ...filters }, ctx) => {
-    const listed = await listPages<Static<typeof Commit>>(ctx, repoPath(owner, repo, 'commits'), filters, {
-      per_page,
-      page,
-      all,
-      limit,
-    });
+    const listed = await listPages<Static<typeof Commit>>(
+      ctx,
+      repoPath(owner, repo, 'commits'),
+      filters,
+      { per_page, page, all, limit },
+      { expect: CommitsPage },
+    );
     return {
       commits: listed.items,
       ...(listed.next_page === undefined ? {} : { next_page: listed.next_page }),

@@ -3,6 +3,8 @@ import { Gist } from '../github-gists.js';
 import { listPages, NextPage, PageInput } from '../github-pages.js';
 import { segment, Username } from '../github-paths.js';
 
+const GistsPage = Type.Array(Gist);
+
 export const listGistsForUser = defineStep({
   id: 'github.list_gists_for_user',
   title: 'List Gists for a User',
@@ -30,6 +32,7 @@ export const listGistsForUser = defineStep({
       `users/${segment(username)}/gists`,
       { since },
       paging,
+      { expect: GistsPage },
     );
     return {
       gists: listed.items,

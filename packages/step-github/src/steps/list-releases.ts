@@ -14,6 +14,8 @@ const Release = Type.Object({
   body: Type.Optional(Type.Union([Type.String(), Type.Null()])),
 });
 
+const ReleasesPage = Type.Array(Release);
+
 export const listReleases = defineStep({
   id: 'github.list_releases',
   title: 'List Releases',
@@ -29,6 +31,7 @@ export const listReleases = defineStep({
       repoPath(owner, repo, 'releases'),
       {},
       paging,
+      { expect: ReleasesPage },
     );
     return {
       releases: listed.items,

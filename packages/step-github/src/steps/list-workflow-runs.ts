@@ -5,6 +5,10 @@ import { RUN_STATUS_FILTERS, WorkflowId, WorkflowRun, workflowPath } from '../gi
 
 type Run = Static<typeof WorkflowRun>;
 
+/** What the step reads of each page: GitHub wraps the runs with their total. */
+const RunsPage = Type.Object({ total_count: Type.Integer(), workflow_runs: Type.Array(WorkflowRun) });
+type RunsPage = Static<typeof RunsPage>;
+
 export const listWorkflowRuns = defineStep({
   id: 'github.list_workflow_runs',
   title: 'List Workflow Runs',
@@ -71,10 +75,10 @@ export const listWorkflowRuns = defineStep({
       path,
       filters,
       { per_page, page, all, limit },
-      { itemsOf: (body) => (body as { workflow_runs: Run[] }).workflow_runs },
+      { itemsOf: (body) => (body as RunsPage).workflow_runs, expect: RunsPage },
     );
     return {
-      total_count: (listed.first as { total_count: number }).total_count,
+      total_count: (listed.first as RunsPage).total_count,
       workflow_runs: listed.items,
       ...(listed.next_page === undefined ? {} : { next_page: listed.next_page }),
     };

@@ -1,4 +1,4 @@
-import { defineStep, Type } from '@toolsteps/engine';
+import { defineStep, type Static, Type } from '@toolsteps/engine';
 import { listPages, NextPage, PageInput } from '../github-pages.js';
 import { Issue } from '../issue-shapes.js';
 
@@ -28,11 +28,13 @@ const SearchItem = Type.Composite([
 /** GitHub answers 422 for any page past the 1,000th result of a search, whatever the total. */
 const SEARCH_RESULTS_CAP = 1_000;
 
-interface SearchPage {
-  total_count: number;
-  incomplete_results: boolean;
-  items: Array<typeof SearchItem.static>;
-}
+/** One page of search results, as the step reads it. */
+const SearchPage = Type.Object({
+  total_count: Type.Integer(),
+  incomplete_results: Type.Boolean(),
+  items: Type.Array(SearchItem),
+});
+type SearchPage = Static<typeof SearchPage>;
 
 export const searchIssues = defineStep({
   id: 'github.search_issues',
@@ -80,7 +82,7 @@ export const searchIssues = defineStep({
       'search/issues',
       { q, sort, order },
       { per_page, page, all, limit },
-      { itemsOf: (body) => (body as SearchPage).items, reachable: SEARCH_RESULTS_CAP },
+      { itemsOf: (body) => (body as SearchPage).items, reachable: SEARCH_RESULTS_CAP, expect: SearchPage },
     );
     const first = listed.first as SearchPage;
     return {

@@ -55,6 +55,7 @@ export const updateGist = defineStep({
     const { body } = await ctx.http.request<Static<typeof Gist>>({
       method: 'PATCH',
       path: `gists/${segment(input.gist_id)}`,
+      expect: Gist,
       json: {
         ...(input.description === undefined ? {} : { description: input.description }),
         ...(files ? { files } : {}),

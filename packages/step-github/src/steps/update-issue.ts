@@ -82,6 +82,7 @@ export const updateIssue = defineStep({
       method: 'PATCH',
       path: repoPath(owner, repo, 'issues', segment(issue_number)),
       json: changes,
+      expect: Issue,
       // Every field replaces the current value, so sending the same change twice changes nothing more.
       retrySafe: true,
     });
