@@ -1,17 +1,28 @@
+/** A limit one metric of a benchmark must stay within. */
+export interface Target {
+  metric: string;
+  max: number;
+  description: string;
+}
+
 /** One benchmark's outcome, as printed and written to results.json. */
 export interface BenchResult {
   id: string;
   name: string;
   /** Medians of the samples (or the peak, for memory), in the unit each name says. */
   metrics: Record<string, number>;
-  target: { metric: string; max: number; description: string };
+  /** Every target the benchmark is judged on; it passes when all of them do. */
+  targets: Array<Target & { pass: boolean }>;
   pass: boolean;
   /** How it was measured: sample counts, where the emulator ran, anything that qualifies the numbers. */
   method: Record<string, unknown>;
 }
 
-export function judged(result: Omit<BenchResult, 'pass'>): BenchResult {
-  const value = result.metrics[result.target.metric];
-  if (value === undefined) throw new Error(`${result.id} has no metric "${result.target.metric}"`);
-  return { ...result, pass: value <= result.target.max };
+export function judged(result: Omit<BenchResult, 'pass' | 'targets'> & { targets: Target[] }): BenchResult {
+  const targets = result.targets.map((target) => {
+    const value = result.metrics[target.metric];
+    if (value === undefined) throw new Error(`${result.id} has no metric "${target.metric}"`);
+    return { ...target, pass: value <= target.max };
+  });
+  return { ...result, targets, pass: targets.every((target) => target.pass) };
 }

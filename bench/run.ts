@@ -29,19 +29,26 @@ async function main(): Promise<void> {
     ['B2 HTTP fan-out', benchHttpFanOut],
     ['B3 memory in flight', benchMemoryInFlight],
   ];
+  // `pnpm bench B1 B6` runs only those; results.json is written only by a full run.
+  const only = process.argv.slice(2).map((id) => id.toUpperCase());
+  const chosen =
+    only.length === 0 ? benches : benches.filter(([label]) => only.includes(label.split(' ')[0]));
+  if (chosen.length === 0) throw new Error(`No benchmark is called ${only.join(', ')}`);
   const results: BenchResult[] = [];
-  for (const [label, bench] of benches) {
+  for (const [label, bench] of chosen) {
     process.stderr.write(`running ${label}…\n`);
     results.push(await bench());
   }
   const durationS = Math.round((Date.now() - startedAt.getTime()) / 100) / 10;
-  writeFileSync(
-    RESULTS_FILE,
-    `${JSON.stringify({ machine: { ...machine, loadAverageAtEnd: os.loadavg().map((load) => Math.round(load * 100) / 100) }, durationS, results }, null, 2)}\n`,
-  );
+  if (only.length === 0) {
+    writeFileSync(
+      RESULTS_FILE,
+      `${JSON.stringify({ machine: { ...machine, loadAverageAtEnd: os.loadavg().map((load) => Math.round(load * 100) / 100) }, durationS, results }, null, 2)}\n`,
+    );
+  }
   process.stdout.write(`${formatTable(results)}\n\n`);
   process.stdout.write(
-    `node ${machine.node}, ${machine.cpus} × ${machine.cpuModel}, load ${machine.loadAverageAtStart.join(' ')}; ${durationS} s; written to bench/results.json\n`,
+    `node ${machine.node}, ${machine.cpus} × ${machine.cpuModel}, load ${machine.loadAverageAtStart.join(' ')}; ${durationS} s; ${only.length === 0 ? 'written to bench/results.json' : 'results.json left as it was (a partial run)'}\n`,
   );
   if (results.some((result) => !result.pass)) process.exitCode = 1;
 }

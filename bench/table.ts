@@ -1,17 +1,17 @@
 import type { BenchResult } from './result.js';
 
-/** A plain-text table: one row per metric, the judged one marked with its target and verdict. */
+/** A plain-text table: one row per metric, each judged one marked with its target and verdict. */
 export function formatTable(results: readonly BenchResult[]): string {
   const rows: string[][] = [['bench', 'metric', 'value', 'target', 'verdict']];
   for (const result of results) {
     for (const [metric, value] of Object.entries(result.metrics)) {
-      const judgedHere = metric === result.target.metric;
+      const target = result.targets.find((candidate) => candidate.metric === metric);
       rows.push([
         metric === Object.keys(result.metrics)[0] ? `${result.id} ${result.name}` : '',
         metric,
         String(value),
-        judgedHere ? `<= ${result.target.max}` : '',
-        judgedHere ? (result.pass ? 'PASS' : 'FAIL') : '',
+        target ? `<= ${target.max}` : '',
+        target ? (target.pass ? 'PASS' : 'FAIL') : '',
       ]);
     }
   }
