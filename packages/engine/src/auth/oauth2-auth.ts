@@ -3,7 +3,8 @@ import type { Clock } from '../contracts/clock.js';
 import type { OAuth2Auth } from '../contracts/integration.js';
 import type { Logger } from '../contracts/logger.js';
 import type { SecretScrubber } from '../contracts/services.js';
-import { isStepError } from '../contracts/step-error.js';
+import { toStepError } from '../contracts/step-error.js';
+import { isoTime } from '../runtime/iso-time.js';
 import type { AccountAuth, AuthHeader } from './account-auth.js';
 import { holdsCredential, requireCredential } from './credential.js';
 import { refreshAheadMs } from './refresh-ahead.js';
@@ -98,11 +99,17 @@ export class OAuth2AccountAuth implements AccountAuth {
     try {
       return await this.#refresh(signal);
     } catch (error) {
-      if (!(isStepError(error) && TRANSIENT.has(error.code) && expiresInMs > 0)) throw error;
+      // Whatever the refusal, a token that still works keeps serving until it expires: one early
+      // refresh per token, then the real error shows when a refresh is no longer early.
+      if (!(expiresInMs > 0 && !signal.aborted)) throw error;
       this.#earlyRefreshFailed = accessToken;
+      const failure = toStepError(error);
+      const advice = TRANSIENT.has(failure.code)
+        ? ''
+        : `; reconnect the account before ${isoTime(this.deps.clock.now() + expiresInMs)}, when it stops working`;
       this.deps.logger.warn(
         this.deps.scrubber.scrub(
-          `Early refresh of the OAuth token of account "${this.#account.name}" failed (${error.message}); using the current token until it expires`,
+          `Early refresh of the OAuth token of account "${this.#account.name}" failed (${failure.message}); using the current token until it expires${advice}`,
         ),
       );
       return accessToken;
@@ -149,7 +156,8 @@ export class OAuth2AccountAuth implements AccountAuth {
     const fresh: Record<string, unknown> = {
       accessToken: grant.accessToken,
       refreshToken: grant.refreshToken ?? refreshToken,
-      expiresAt: isoTime(now, grant.expiresInSeconds),
+      expiresAt:
+        grant.expiresInSeconds === undefined ? undefined : isoTime(now + grant.expiresInSeconds * 1000),
     };
     this.#granted =
       grant.expiresInSeconds === undefined
@@ -190,13 +198,6 @@ function withTokens(
   const merged: Record<string, unknown> = { ...credentials, ...fresh };
   if (merged.expiresAt === undefined) delete merged.expiresAt;
   return merged;
-}
-
-/** An ISO time `seconds` after `now`, or undefined when no such date exists: it never throws. */
-function isoTime(now: number, seconds: number | undefined): string | undefined {
-  if (seconds === undefined) return undefined;
-  const time = new Date(now + seconds * 1000);
-  return Number.isNaN(time.getTime()) ? undefined : time.toISOString();
 }
 
 function bearer(token: string): AuthHeader {

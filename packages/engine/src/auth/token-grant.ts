@@ -3,12 +3,17 @@ export interface TokenGrant {
   accessToken: string;
   /** Set when the provider rotates refresh tokens. */
   refreshToken?: string;
-  /** A positive lifetime, at most MAX_TOKEN_LIFETIME_S; unset when the answer gave none we could use. */
+  /** Between MIN_ and MAX_TOKEN_LIFETIME_S; unset when the answer gave none we could use. */
   expiresInSeconds?: number;
 }
 
 /** Longer lifetimes are cut to this: a huge `expires_in` (1e16) must not make a date that cannot exist. */
 export const MAX_TOKEN_LIFETIME_S = 365 * 24 * 60 * 60;
+/**
+ * Shorter lifetimes are read as this: taken at its word, `expires_in: 0.000001` would refresh on
+ * every request. A token that really dies sooner gets a 401, which renews it once.
+ */
+export const MIN_TOKEN_LIFETIME_S = 30;
 
 /** RFC 6749 Appendix A: tokens are VSCHAR, printable ASCII, so they cannot break a header line. */
 const VSCHAR = /^[\x20-\x7e]+$/;
@@ -45,5 +50,6 @@ function lifetimeSeconds(value: unknown): number | undefined {
       : typeof value === 'string' && value.trim() !== ''
         ? Number(value)
         : Number.NaN;
-  return Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, MAX_TOKEN_LIFETIME_S) : undefined;
+  if (!(Number.isFinite(seconds) && seconds > 0)) return undefined;
+  return Math.min(Math.max(seconds, MIN_TOKEN_LIFETIME_S), MAX_TOKEN_LIFETIME_S);
 }

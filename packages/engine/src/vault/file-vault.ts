@@ -17,6 +17,7 @@ import {
   processWarningLogger,
   savedEncryptedNotice,
 } from './environment-accounts-notice.js';
+import { exposedCredentialsWarning } from './exposed-credentials.js';
 import { shapeProblems } from './json-shape.js';
 import { removeStaleTemporaryFiles } from './temporary-files.js';
 import { vaultFileError } from './vault-file-error.js';
@@ -56,6 +57,8 @@ export class FileVault implements CredentialVault {
     if (removed.length > 0)
       logger.info(`Removed temporary files an interrupted write of ${path} left`, { removed });
     const file = await readAccountsFile(path, options);
+    const exposed = await exposedCredentialsWarning(file);
+    if (exposed) logger.warn(exposed);
     return FileVault.fromLoaded(file, options.env ?? process.env, logger);
   }
 

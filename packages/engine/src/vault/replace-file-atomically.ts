@@ -1,5 +1,5 @@
 import { type FileHandle, open, realpath, rename, rm, stat } from 'node:fs/promises';
-import { temporaryPathFor } from './temporary-files.js';
+import { releaseTemporaryPath, temporaryPathFor } from './temporary-files.js';
 
 /** Read and write for the owner only: the file holds credentials, or may once an update lands. */
 const OWNER_ONLY = 0o600;
@@ -41,5 +41,7 @@ export async function replaceFileAtomically(
     await handle?.close().catch(() => undefined);
     await rm(temporary, { force: true }).catch(() => undefined);
     throw error;
+  } finally {
+    releaseTemporaryPath(temporary);
   }
 }

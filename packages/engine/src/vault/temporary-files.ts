@@ -10,10 +10,20 @@ const LEFTOVER_AFTER_MS = 60 * 60 * 1000;
  * rename is atomic), a name that says whose it is (toolsteps) and which process wrote it (pid).
  */
 export function temporaryPathFor(target: string): string {
-  return join(
+  const path = join(
     dirname(target),
     `${basename(target)}.toolsteps-${process.pid}-${randomBytes(4).toString('hex')}.tmp`,
   );
+  writingHere.add(path);
+  return path;
+}
+
+/** The temporary files this process is writing now. */
+const writingHere = new Set<string>();
+
+/** The write that used `path` ended, renamed or removed. */
+export function releaseTemporaryPath(path: string): void {
+  writingHere.delete(path);
 }
 
 /**
@@ -42,13 +52,14 @@ export async function removeStaleTemporaryFiles(path: string): Promise<string[]>
 }
 
 async function isStale(path: string, pid: number): Promise<boolean> {
+  // Our own pid on a file we are not writing: an earlier process had this pid (a restarted container).
+  if (pid === process.pid) return !writingHere.has(path);
   if (!isRunning(pid)) return true;
   const info = await stat(path).catch(() => undefined);
   return info !== undefined && Date.now() - info.mtimeMs > LEFTOVER_AFTER_MS;
 }
 
 function isRunning(pid: number): boolean {
-  if (pid === process.pid) return true;
   try {
     process.kill(pid, 0);
     return true;

@@ -41,6 +41,7 @@ describe('a token shorter-lived than the refresh-ahead window is refreshed once,
   it.each([
     ['30 seconds', 30],
     ['null', null],
+    ['a microsecond (read as 30 s)', 0.000001],
   ])('makes 20 requests with one refresh and one vault write when expires_in is %s', async (_, lifetime) => {
     expiresIn = lifetime;
     const { client, saved } = fixture();
@@ -89,4 +90,36 @@ describe('a token shorter-lived than the refresh-ahead window is refreshed once,
     expect(saved).toEqual([]);
     expect(logger.lines.filter((line) => line.level === 'warn')).toHaveLength(1);
   });
+
+  it.each([
+    ['refused as invalid_client', 400, { error: 'invalid_client' }],
+    ['refused as invalid_grant', 400, { error: 'invalid_grant' }],
+    ['answered with a web page', 200, '<html>maintenance</html>'],
+  ])(
+    'keeps a still-valid token when its early refresh is %s, tries once, and says to reconnect',
+    async (_, status, body) => {
+      issued = 1;
+      emulator.faults.inject({
+        method: 'POST',
+        path: '/oauth/token',
+        status,
+        body,
+        times: Number.POSITIVE_INFINITY,
+      });
+      const { client, saved, logger } = fixture({
+        accessToken: 'access_issued_1',
+        expiresAt: '2030-01-01T00:00:30Z',
+      });
+      for (let request = 0; request < 5; request++) await client().get('/me');
+
+      expect(emulator.requests.filter((request) => request.path === '/api/me')).toHaveLength(5);
+      expect(tokenCalls()).toHaveLength(1);
+      expect(saved).toEqual([]);
+      const warnings = logger.lines.filter((line) => line.level === 'warn');
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0].message).toMatch(
+        /reconnect the account before 2030-01-01T00:00:30\.000Z, when it stops working$/,
+      );
+    },
+  );
 });

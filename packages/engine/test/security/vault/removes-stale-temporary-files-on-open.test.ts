@@ -66,11 +66,21 @@ describe('opening an accounts file removes the temporary files a killed writer l
 
   it('removes one whose pid is alive but which is an hour old (the pid was reused)', async () => {
     folder = await vaultFolder(document, 0o600);
-    // Written the way the writer names it, by a process that is running: this one.
-    const leftover = join(folder.dir, `accounts.json.toolsteps-${process.pid}-0123abcd.tmp`);
+    // Written the way the writer names it, by a process that is running: the one that started Jest.
+    const leftover = join(folder.dir, `accounts.json.toolsteps-${process.ppid}-0123abcd.tmp`);
     await writeFile(leftover, JSON.stringify(document));
     const anHourAndAMinuteAgo = new Date(Date.now() - 61 * 60 * 1000);
     await utimes(leftover, anHourAndAMinuteAgo, anHourAndAMinuteAgo);
+
+    await FileVault.open(folder.path, { env: {}, logger: recordingLogger() });
+
+    expect(await folder.files()).toEqual(['accounts.json']);
+  });
+
+  it('removes one that names this very pid but that this process is not writing (a restarted container)', async () => {
+    folder = await vaultFolder(document, 0o600);
+    const leftover = join(folder.dir, `accounts.json.toolsteps-${process.pid}-0123abcd.tmp`);
+    await writeFile(leftover, JSON.stringify(document));
 
     await FileVault.open(folder.path, { env: {}, logger: recordingLogger() });
 
