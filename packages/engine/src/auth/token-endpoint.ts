@@ -3,6 +3,7 @@ import type { SecretScrubber } from '../contracts/services.js';
 import { isStepError } from '../contracts/step-error.js';
 import { AttemptSignal } from '../http/attempt-signal.js';
 import { readBodyText } from '../http/read-body.js';
+import { scrubbedCut } from '../secrets/scrubbed-cut.js';
 import { readTokenGrant, type TokenGrant } from './token-grant.js';
 import {
   oversizeAnswer,
@@ -99,7 +100,7 @@ export async function requestTokenRefresh(request: RefreshRequest, signal: Abort
   }
   // Scrubbed whole, then cut: a cut could leave part of a secret the scrubber no longer recognises.
   const said = (value: unknown, max: number) =>
-    typeof value === 'string' ? oneLine(scrubber.scrub(value), max) : '';
+    typeof value === 'string' ? scrubbedCut(scrubber, oneLine(scrubber.scrub(value)), max) : '';
   throw refusedRefresh(status, said(body.error, 60) || undefined, said(body.error_description, 200), who);
 }
 
@@ -109,11 +110,10 @@ function redirectOrigin(response: Response, from: URL): string | undefined {
   return location && URL.canParse(location, from.href) ? new URL(location, from).origin : undefined;
 }
 
-/** Text from the provider goes into one line of a message: no control characters, bounded. */
-function oneLine(text: string, max: number): string {
+/** Text from the provider goes into one line of a message: no control characters. */
+function oneLine(text: string): string {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
-  const flat = text.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
-  return flat.length > max ? `${flat.slice(0, max)}…` : flat;
+  return text.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
 }
 
 /** JSON, or the form encoding some providers still answer with. */

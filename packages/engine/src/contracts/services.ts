@@ -82,8 +82,13 @@ export interface SecretScrubber {
    */
   addCredentials(credentials: Record<string, unknown>, auth?: AuthSpec): void;
   add(secret: string): void;
-  /** The text with every secret (any letter case, any encoding) and a secret's start left at a `…` cut redacted. */
+  /** The text with every secret (any letter case, any encoding) redacted. */
   scrub(text: string): string;
+  /**
+   * A scrubbed text the engine is about to cut (`head` is what it keeps) with the start of a secret it
+   * ends in redacted. Only for the engine's own cuts: on any text it would tell a secret's start.
+   */
+  scrubCutEnd?(head: string): string;
   /** The known secrets that `text` holds in any form: to refuse sending one where it does not belong. */
   secretsIn(text: string): string[];
   /** A deep copy of a JSON-like value with every secret replaced by `[REDACTED]`. */

@@ -1,3 +1,5 @@
+import { cutBeforeToken } from '../secrets/cut-before-token.js';
+
 /** The codes every failure of a step, an expression or a run is reported with. */
 export const ERROR_CODES = [
   'validation',
@@ -106,7 +108,7 @@ function describe(value: unknown): string {
   if (value === undefined) return 'undefined';
   try {
     const text = typeof value === 'string' ? JSON.stringify(value) : (JSON.stringify(value) ?? String(value));
-    return text.length > 200 ? `${text.slice(0, 200)}…` : text;
+    return cutBeforeToken(text, 200);
   } catch {
     return String(value);
   }

@@ -1,5 +1,6 @@
 import type { QueryValue } from '../contracts/http.js';
 import { StepError } from '../contracts/step-error.js';
+import { cutBeforeToken } from '../secrets/cut-before-token.js';
 import { appendQuery } from './query-string.js';
 
 /** A request's URL under the base URL, and the same relative to it for exchanges and messages. */
@@ -86,7 +87,7 @@ function refused(path: string, why: string): StepError {
   // The query is left out: it may carry a credential someone pasted (?access_token=…).
   const queryAt = path.indexOf('?');
   const withoutQuery = queryAt === -1 ? path : `${path.slice(0, queryAt)}?…`;
-  const shown = withoutQuery.length > 120 ? `${withoutQuery.slice(0, 120)}…` : withoutQuery;
+  const shown = cutBeforeToken(withoutQuery, 120);
   return new StepError({
     code: 'validation',
     message: `Request path ${JSON.stringify(shown)} ${why}; nothing was sent`,

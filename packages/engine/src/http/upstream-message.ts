@@ -6,7 +6,7 @@ const MAX_DETAIL_TEXT = 2_000;
 
 type Scrubber = Pick<SecretScrubber, 'scrub' | 'scrubValue'>;
 
-/** Without a scrubber the text is only cut; its cut mark still lets a later scrub redact a split secret. */
+/** Without a scrubber no secret is known: the text is only cut. */
 const NO_SCRUBBER: Scrubber = { scrub: (text) => text, scrubValue: (value) => value };
 
 /**

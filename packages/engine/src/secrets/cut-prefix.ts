@@ -1,4 +1,5 @@
-import type { SecretForm } from './secret-forms.js';
+import { canonicalText } from './canonical-text.js';
+import type { KnownSecret } from './known-secret.js';
 
 /** What every cut of a text for a message or a record ends with. */
 export const CUT_MARK = '…';
@@ -7,15 +8,21 @@ export const CUT_MARK = '…';
 export const MIN_CUT_PREFIX = 4;
 
 /** The start of an escape the cut split: `%2`, `&am`, `\u00`, a half line break. */
-const SPLIT_ESCAPE = String.raw`(?:%(?:25)*[0-9a-f]?|&#?x?[0-9a-z]*|\\(?:u[0-9a-f]{0,3})?|\r)?`;
+const SPLIT_ESCAPE = /(?:%(?:25)*[0-9a-f]?|&#?x?[0-9a-z]*|\\(?:u[0-9a-f]{0,3})?|\r)$/i;
 
 /**
- * Matches the first `least` or more units of a form, then maybe a split escape: `u1u2u3u4(?:u5(?:u6)?)?`.
- * Forms shorter than `least` must be whole.
+ * Where the start of a secret that `head` (a text the engine is about to cut) ends with begins, in
+ * any spelling `canonicalText` reads, or -1. Only the last `widest` characters are looked at: no
+ * spelling of a known secret's start is longer.
  */
-export function prefixPattern(form: SecretForm, least: number): string {
-  const head = form.slice(0, least).join('');
-  let tail = '';
-  for (let index = form.length - 1; index >= least; index--) tail = `(?:${form[index]}${tail})?`;
-  return `${head}${tail}${SPLIT_ESCAPE}`;
+export function cutPrefixStart(head: string, secrets: Iterable<KnownSecret>, widest: number): number {
+  const end = SPLIT_ESCAPE.exec(head)?.index ?? head.length;
+  const from = Math.max(0, end - widest);
+  const view = canonicalText(head.slice(from, end));
+  let start = -1;
+  for (const secret of secrets) {
+    const at = secret.startLeftAtEnd(view.text, MIN_CUT_PREFIX);
+    if (at !== -1 && (start === -1 || at < start)) start = at;
+  }
+  return start === -1 ? -1 : from + (view.at[start] ?? 0);
 }

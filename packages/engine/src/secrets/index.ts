@@ -1,3 +1,4 @@
+export { cutBeforeToken } from './cut-before-token.js';
 export { CUT_MARK } from './cut-prefix.js';
 export { type OutgoingParts, refuseForeignCredentials } from './refuse-foreign-credentials.js';
 export { scrubbedCut } from './scrubbed-cut.js';

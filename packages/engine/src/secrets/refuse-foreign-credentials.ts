@@ -24,21 +24,41 @@ export function refuseForeignCredentials(
   const places: Array<[string, string | undefined]> = [
     ['URL', parts.url],
     ['body', parts.body],
-    ...Object.entries(parts.headers).map(([name, value]): [string, string] => [`header "${name}"`, value]),
-    ...Object.entries(parts.authParams ?? {}).map(([name, value]): [string, string] => [
-      `auth parameter "${name}"`,
-      value,
-    ]),
+    ...named('header', parts.headers, scrubber),
+    ...named('auth parameter', parts.authParams ?? {}, scrubber),
   ];
-  const found = places
-    .filter(
-      ([, text]) => typeof text === 'string' && scrubber.secretsIn(text).some((secret) => !owns(secret)),
-    )
-    .map(([where]) => where);
+  const found = [
+    ...new Set(
+      places
+        .filter(
+          ([, text]) => typeof text === 'string' && scrubber.secretsIn(text).some((secret) => !owns(secret)),
+        )
+        .map(([where]) => where),
+    ),
+  ];
   if (found.length === 0) return;
   throw new StepError({
     code: 'validation',
     message: `${integrationTitle} request refused: its ${found.join(', ')} carries a credential of another connected account, which must not leave for this account's API; nothing was sent`,
     details: { foreignCredentialIn: found },
+  });
+}
+
+/**
+ * Each value, and each name too: a credential sent as a header's name leaves as surely as one sent
+ * as its value. A place is told by its name only when the name carries no secret of any account.
+ */
+function named(
+  kind: string,
+  entries: Record<string, string>,
+  scrubber: Pick<SecretScrubber, 'secretsIn'>,
+): Array<[string, string]> {
+  return Object.entries(entries).flatMap(([name, value]): Array<[string, string]> => {
+    const told = scrubber.secretsIn(name).length === 0;
+    const article = /^[aeiou]/.test(kind) ? 'an' : 'a';
+    return [
+      [`${article} ${kind} name`, name],
+      [told ? `${kind} "${name}"` : `${article} ${kind} value`, value],
+    ];
   });
 }

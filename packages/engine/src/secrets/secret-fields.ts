@@ -9,8 +9,15 @@ const SECRET_FIELDS_BY_KIND: Record<AuthSpec['kind'], readonly string[]> = {
 
 /** Names that say "secret" in an undeclared field, e.g. a vault entry read before its integration is known. */
 const SECRET_NAME = /secret|token|passw(?:or)?d|passphrase|key|credential|private|signature|cookie|session/i;
-/** Names that say "not secret" though they mention one: `clientId`, `tokenType`, `expiresAt`, `publicKey`. */
-const PUBLIC_NAME = /type|ur[il]$|expir|public|scope|name|email|login|region|host|domain/i;
+/** Abbreviations that say "secret" only as a word of their own: `smtpPass`, `db_pwd`, `pin`, not `spinner`. */
+const SECRET_WORDS: ReadonlySet<string> = new Set(['pass', 'pwd', 'pin']);
+/** Said anywhere in a name, these make it public: a `publicKey`, an `expiresAt` date. */
+const PUBLIC_ANYWHERE = /public|expir/i;
+/**
+ * Said last, what a name holds is public though it mentions a secret: `tokenType`, `tokenUrl`,
+ * `secretName`, `client_email`, `subdomain`. Said first, it only qualifies one: `loginPassword`.
+ */
+const PUBLIC_LAST = /(?:type|ur[il]|scopes?|name|email|login|region|host|domain)$/i;
 /** `id`, `client_id`, `clientId`, `keyID`: identifiers, whatever they identify. */
 const ID_NAME = /(?:^|[_-])ids?$|[a-z0-9]Ids?$|ID$/;
 
@@ -47,7 +54,12 @@ export function secretValues(credentials: Record<string, unknown>, auth?: AuthSp
 
 /** Undefined when the name says neither: the field inherits from the one holding it. */
 function isSecretName(name: string): boolean | undefined {
-  if (PUBLIC_NAME.test(name) || ID_NAME.test(name)) return false;
-  if (SECRET_NAME.test(name)) return true;
+  if (PUBLIC_ANYWHERE.test(name) || PUBLIC_LAST.test(name) || ID_NAME.test(name)) return false;
+  if (SECRET_NAME.test(name) || words(name).some((word) => SECRET_WORDS.has(word))) return true;
   return undefined;
+}
+
+/** `smtpHost_pass-2` → `smtp`, `host`, `pass`, `2`. */
+function words(name: string): string[] {
+  return (name.match(/[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+/g) ?? []).map((word) => word.toLowerCase());
 }

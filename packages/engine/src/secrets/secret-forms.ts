@@ -1,10 +1,12 @@
+import { canonical } from './canonical-text.js';
+
 /** Shorter values are never secrets: registering one would blank ordinary words of every log line. */
 export const MIN_SECRET_LENGTH = 8;
 
 /**
  * One spelling of a secret as regular-expression sources, one per character of the secret (a byte
- * for hex, a digit for base64). Kept apart rather than joined so that a prefix of the spelling can be
- * matched too: what a cut leaves of a secret.
+ * for hex, a digit for base64), joined into one pattern per secret (`KnownSecret`). Never joined
+ * across secrets, nor nested per character: both grow past what V8 can compile.
  */
 export type SecretForm = readonly string[];
 
@@ -21,21 +23,51 @@ export function secretForms(secret: string): SecretForm[] {
 }
 
 /**
- * Literal pieces (as regular-expression sources) of which every form of the secret holds one, letter
- * case aside: a cheap search for them rules out most texts before the forms are tried. Wrapped base64
- * holds its piece once its line breaks are taken out (`unwrapped`). A secret with no run of 4 letters
- * or digits has its text form searched instead.
+ * Literal pieces (lower-cased) of which every form of the secret holds one, letter case aside: one
+ * cheap search for the pieces of all secrets rules out most texts before any form is tried. Wrapped
+ * base64 holds its piece once its line breaks are taken out (`unwrapped`). Undefined when a form has
+ * no run of 4 letters or digits to search for: such a secret must be tried on every text.
  */
-export function secretNeedles(secret: string): string[] {
-  const runs = secret.match(/[A-Za-z0-9]+/g) ?? [];
-  const longest = runs.reduce((best, run) => (run.length > best.length ? run : best), '');
-  const text = longest.length >= MIN_NEEDLE ? longest : textForm(secret).join('');
-  const digits = base64Forms(secret).map((form) => form.map((unit) => unit.replace(LINE_BREAK, '')).join(''));
-  return [text, hexForm(secret).join(''), ...digits];
+export function secretNeedles(secret: string): string[] | undefined {
+  const pieces = [longestRun(secret), hexDigits(secret), ...base64Digits(secret).map(longestRun)];
+  if (pieces.some((piece) => piece.length < MIN_NEEDLE)) return undefined;
+  return pieces.map((piece) => piece.slice(0, MAX_NEEDLE).toLowerCase());
 }
 
 /** Shorter runs of letters would be found in too many texts to rule them out. */
 const MIN_NEEDLE = 4;
+/** Any piece of a form will do; a short one keeps the search of all secrets' pieces small. */
+const MAX_NEEDLE = 24;
+
+/** Longer secrets (JWTs) are matched as text, hex and base64 only: see `canonicalForms`. */
+export const LONG_SECRET = 256;
+
+/**
+ * The forms of a secret as `canonical` spells them, to be found in a `canonicalText` by plain string
+ * search: the text (its escapes for JSON, HTML and URLs undone by the canonical spelling itself), its
+ * hex and its base64 digits. What a long secret is matched by, and what a cut's end is compared with.
+ */
+export function canonicalForms(secret: string): string[] {
+  return [canonical(secret), hexDigits(secret), ...base64Digits(secret).map(canonical)];
+}
+
+function longestRun(text: string): string {
+  const runs = text.match(/[A-Za-z0-9]+/g) ?? [];
+  return runs.reduce((best, run) => (run.length > best.length ? run : best), '');
+}
+
+function hexDigits(secret: string): string {
+  return Buffer.from(secret, 'utf8').toString('hex');
+}
+
+/** The base64 digits encoded from the secret's own bits, for each of the three alignments. */
+function base64Digits(secret: string): string[] {
+  const bytes = Buffer.from(secret, 'utf8');
+  return [0, 1, 2].map((prefix) => {
+    const encoded = Buffer.concat([Buffer.alloc(prefix), bytes]).toString('base64');
+    return encoded.slice(Math.ceil((prefix * 8) / 6), Math.floor(((prefix + bytes.length) * 8) / 6));
+  });
+}
 
 const LINE_BREAKS = /\r?\n|\\r\\n|\\n/g;
 const BASE64_DIGIT = /[A-Za-z0-9+/_-]/;
@@ -90,22 +122,16 @@ function hexForm(secret: string): SecretForm {
 /**
  * Base64 of a text that embeds the secret depends on where the secret starts (mod 3 bytes).
  * For each of the three alignments, keep only the digits encoded from the secret's own bits:
- * they appear whatever surrounds the secret. Both alphabets (standard and URL-safe) are accepted.
+ * they appear whatever surrounds the secret. Both alphabets (standard and URL-safe) are accepted,
+ * and `+` and `/` percent-encoded, as a query string carries them.
  */
 function base64Forms(secret: string): SecretForm[] {
-  const bytes = Buffer.from(secret, 'utf8');
-  const forms: SecretForm[] = [];
-  for (let prefix = 0; prefix < 3; prefix++) {
-    const encoded = Buffer.concat([Buffer.alloc(prefix), bytes]).toString('base64');
-    const start = Math.ceil((prefix * 8) / 6);
-    const end = Math.floor(((prefix + bytes.length) * 8) / 6);
-    const digits = [...encoded.slice(start, end)].map((digit) =>
-      digit === '+' ? '[+-]' : digit === '/' ? '[/_]' : digit,
-    );
-    forms.push(digits.map((digit, index) => (index === 0 ? digit : `${LINE_BREAK}${digit}`)));
-  }
-  return forms;
+  return base64Digits(secret).map((digits) =>
+    [...digits].map((digit, index) => `${index === 0 ? '' : LINE_BREAK}${BASE64_SPELLINGS[digit] ?? digit}`),
+  );
 }
+
+const BASE64_SPELLINGS: Record<string, string> = { '+': '(?:[+-]|%(?:25)*2b)', '/': '(?:[/_]|%(?:25)*2f)' };
 
 function hex(value: number, width: number): string {
   return value.toString(16).padStart(width, '0');

@@ -2,21 +2,14 @@ import { injectable } from 'inversify';
 import type { AuthSpec } from '../contracts/integration.js';
 import type { SecretScrubber as SecretScrubberContract } from '../contracts/services.js';
 import { StepError } from '../contracts/step-error.js';
-import { CUT_MARK, MIN_CUT_PREFIX, prefixPattern } from './cut-prefix.js';
+import { lazyCanonicalText } from './canonical-text.js';
+import { cutPrefixStart } from './cut-prefix.js';
+import { KnownSecret, type Range } from './known-secret.js';
+import { NeedleIndex } from './needle-index.js';
 import { secretValues } from './secret-fields.js';
-import { MIN_SECRET_LENGTH, type SecretForm, secretForms, secretNeedles, unwrapped } from './secret-forms.js';
+import { MIN_SECRET_LENGTH, secretNeedles } from './secret-forms.js';
 
 export const REDACTED = '[REDACTED]';
-
-/** One known secret: its forms, and the patterns built from them on first use. */
-interface KnownSecret {
-  forms: SecretForm[];
-  needles: RegExp;
-  /** Finds every form, to redact. */
-  matcher?: RegExp;
-  /** Says whether a text holds any form. */
-  finder?: RegExp;
-}
 
 /**
  * Removes secrets by value (as Zapier's secret-scrubber does) from anything logged or recorded,
@@ -26,11 +19,10 @@ interface KnownSecret {
 @injectable()
 export class SecretScrubber implements SecretScrubberContract {
   private readonly secrets = new Map<string, KnownSecret>();
-  private detector: RegExp | undefined;
-  private cutPrefix: RegExp | undefined;
+  private readonly needles = new NeedleIndex<KnownSecret>();
   /** A text shorter than every secret cannot hold one, so most strings skip the regex. */
   private shortest = Number.POSITIVE_INFINITY;
-  /** The most characters a prefix of a secret's form can span, to look only that far back from a cut. */
+  /** The most characters a start of a secret's form can span, to look only that far back from a cut. */
   private widest = 0;
 
   addCredentials(credentials: Record<string, unknown>, auth?: AuthSpec): void {
@@ -39,63 +31,70 @@ export class SecretScrubber implements SecretScrubberContract {
 
   add(secret: string): void {
     if (typeof secret !== 'string' || secret.length < MIN_SECRET_LENGTH || this.secrets.has(secret)) return;
-    const needles = secretNeedles(secret).join('|');
-    this.secrets.set(secret, { forms: secretForms(secret), needles: new RegExp(needles, 'i') });
+    // Nothing is compiled here: a secret no pattern can hold must still be registered, never thrown back.
+    const known = new KnownSecret(secret);
+    this.secrets.set(secret, known);
+    this.needles.add(known, secretNeedles(secret));
     this.shortest = Math.min(this.shortest, secret.length);
     // Generous: a character's longest usual spelling is 4 UTF-8 bytes percent-encoded twice.
     this.widest = Math.max(this.widest, secret.length * 24);
-    this.detector = undefined;
-    this.cutPrefix = undefined;
   }
 
   scrub(text: string): string {
     if (this.secrets.size === 0 || typeof text !== 'string') return text;
-    const candidates = this.candidates(text);
-    const whole = candidates.length > 0 ? this.redactWhole(text, candidates) : text;
-    return whole.includes(CUT_MARK) ? this.redactCutPrefixes(whole) : whole;
+    try {
+      const candidates = this.candidates(text);
+      return candidates.length > 0 ? this.redactWhole(text, candidates) : text;
+    } catch {
+      // Fails closed, and never passes the error on: a pattern's error message spells out the secrets.
+      return REDACTED;
+    }
   }
 
-  scrubValue<T>(value: T): T {
-    return this.copy(value, new Set()) as T;
-  }
-
-  secretsIn(text: string): string[] {
-    return this.candidates(text)
-      .filter(([, known]) => {
-        known.finder ??= new RegExp(known.forms.map((form) => form.join('')).join('|'), 'i');
-        return known.finder.test(text);
-      })
-      .map(([secret]) => secret);
+  scrubCutEnd(head: string): string {
+    if (this.secrets.size === 0 || typeof head !== 'string') return head;
+    try {
+      const start = cutPrefixStart(head, this.secrets.values(), this.widest);
+      return start === -1 ? head : `${head.slice(0, start)}${REDACTED}`;
+    } catch {
+      return REDACTED;
+    }
   }
 
   /**
-   * The secrets a text may hold. Most text holds none: one search for literal pieces of all secrets
-   * says so far faster than the forms with their escapes and line breaks.
+   * The value with every secret redacted. Copies only along the paths that change (a secret, an
+   * Error, a Date, a `toJSON`, a class instance, a cycle); the rest is handed back as it is, so
+   * scrubbing a value that holds no secret copies nothing.
    */
-  private candidates(text: string): Array<[string, KnownSecret]> {
+  scrubValue<T>(value: T): T {
+    return this.scrubbed(value, new Set()) as T;
+  }
+
+  secretsIn(text: string): string[] {
+    if (this.secrets.size === 0 || typeof text !== 'string') return [];
+    try {
+      const view = lazyCanonicalText(text);
+      return this.candidates(text)
+        .filter((known) => known.find(text, view).length > 0)
+        .map((known) => known.value);
+    } catch {
+      // Fails closed: every secret counts as found, so a request that may carry one is refused.
+      return [...this.secrets.keys()];
+    }
+  }
+
+  /** The secrets a text may hold: most text holds none, which one search for literal pieces of all says. */
+  private candidates(text: string): KnownSecret[] {
     if (text.length < this.shortest) return [];
-    this.detector ??= new RegExp(
-      [...this.secrets.values()].map((known) => known.needles.source).join('|'),
-      'i',
-    );
-    const detector = this.detector;
-    // Wrapped base64 shows its needle only once its line breaks are taken out.
-    const joined = unwrapped(text);
-    const probes = joined === undefined ? [text] : [text, joined];
-    if (!probes.some((probe) => detector.test(probe))) return [];
-    return [...this.secrets].filter(([, known]) => probes.some((probe) => known.needles.test(probe)));
+    return [...this.needles.candidates(text)];
   }
 
   /** Every form of every candidate, each secret searched on its own so overlapping secrets are all found. */
-  private redactWhole(text: string, candidates: Array<[string, KnownSecret]>): string {
-    const found: Array<[number, number]> = [];
-    for (const [, known] of candidates) {
-      known.matcher ??= new RegExp(known.forms.map((form) => form.join('')).join('|'), 'gi');
-      for (const match of text.matchAll(known.matcher))
-        found.push([match.index, match.index + match[0].length]);
-    }
+  private redactWhole(text: string, candidates: KnownSecret[]): string {
+    const view = lazyCanonicalText(text);
+    const found: Range[] = candidates.flatMap((known) => known.find(text, view));
     found.sort((a, b) => a[0] - b[0]);
-    const ranges: Array<[number, number]> = [];
+    const ranges: Range[] = [];
     for (const [start, end] of found) {
       const last = ranges[ranges.length - 1];
       if (last && start <= last[1]) last[1] = Math.max(last[1], end);
@@ -104,46 +103,56 @@ export class SecretScrubber implements SecretScrubberContract {
     return replaceRanges(text, ranges);
   }
 
-  /**
-   * A text cut short (`…`) may end in the first characters of a secret that the cut split, too few
-   * to match whole: those are redacted as well, so a cut never shows more than a few of them.
-   */
-  private redactCutPrefixes(text: string): string {
-    this.cutPrefix ??= new RegExp(
-      `(?:${[...this.secrets.values()]
-        .flatMap((known) => known.forms)
-        .map((form) => prefixPattern(form, MIN_CUT_PREFIX))
-        .join('|')})$`,
-      'i',
-    );
-    const ranges: Array<[number, number]> = [];
-    for (let at = text.indexOf(CUT_MARK); at !== -1; at = text.indexOf(CUT_MARK, at + 1)) {
-      const from = Math.max(0, at - this.widest);
-      const match = this.cutPrefix.exec(text.slice(from, at));
-      if (match) ranges.push([from + match.index, at]);
-    }
-    return replaceRanges(text, ranges);
-  }
-
-  private copy(value: unknown, path: Set<object>): unknown {
+  /** `value` itself when nothing in it changes, else a copy of the parts that do. */
+  private scrubbed(value: unknown, path: Set<object>): unknown {
     if (typeof value === 'string') return this.scrub(value);
     if (value === null || typeof value !== 'object') return value;
     if (path.has(value)) return '[Circular]';
     if (value instanceof Date) return new Date(value.getTime());
     path.add(value);
     try {
-      if (value instanceof StepError) return this.copy(value.toJSON(), path);
-      if (value instanceof Error) return this.copy(errorJson(value), path);
-      if (Array.isArray(value)) return value.map((item) => this.copy(item, path));
+      if (value instanceof StepError) return this.scrubbed(value.toJSON(), path);
+      if (value instanceof Error) return this.scrubbed(errorJson(value), path);
+      if (Array.isArray(value)) return this.scrubbedArray(value, path);
       const toJSON = (value as { toJSON?: unknown }).toJSON;
-      if (typeof toJSON === 'function') return this.copy(toJSON.call(value), path);
-      const out: Record<string, unknown> = {};
-      const record = value as Record<string, unknown>;
-      for (const key of Object.keys(record)) out[this.scrub(key)] = this.copy(record[key], path);
-      return out;
+      if (typeof toJSON === 'function') return this.scrubbed(toJSON.call(value), path);
+      return this.scrubbedRecord(value as Record<string, unknown>, path);
     } finally {
       path.delete(value);
     }
+  }
+
+  private scrubbedArray(array: unknown[], path: Set<object>): unknown[] {
+    // An Array subclass is written out as a plain array, as before.
+    if (Object.getPrototypeOf(array) !== Array.prototype)
+      return array.map((item) => this.scrubbed(item, path));
+    let out: unknown[] | undefined;
+    for (let index = 0; index < array.length; index++) {
+      const item = array[index];
+      const clean = this.scrubbed(item, path);
+      if (out === undefined && !Object.is(clean, item)) out = array.slice(0, index);
+      if (out !== undefined) out[index] = clean;
+    }
+    return out ?? array;
+  }
+
+  private scrubbedRecord(record: Record<string, unknown>, path: Set<object>): Record<string, unknown> {
+    const keys = Object.keys(record);
+    // Only plain objects may be handed back as they are; any other kind becomes a plain object.
+    let out: Record<string, unknown> | undefined =
+      Object.getPrototypeOf(record) === Object.prototype ? undefined : {};
+    for (let index = 0; index < keys.length; index++) {
+      const key = keys[index];
+      const item = record[key];
+      const cleanKey = this.scrub(key);
+      const clean = this.scrubbed(item, path);
+      if (out === undefined && (cleanKey !== key || !Object.is(clean, item))) {
+        out = {};
+        for (let before = 0; before < index; before++) out[keys[before]] = record[keys[before]];
+      }
+      if (out !== undefined) out[cleanKey] = clean;
+    }
+    return out ?? record;
   }
 }
 

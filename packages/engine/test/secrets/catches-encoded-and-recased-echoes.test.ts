@@ -63,6 +63,18 @@ describe('a secret echoed in another spelling is redacted too', () => {
     expect(scrubbed.split(REDACTED)).toHaveLength(3);
   });
 
+  it('in base64 percent-encoded for a URL (%2B, %2F), wherever the secret sits', () => {
+    const plusAndSlash = 'tokA+/x9fQ2LmX7wRt4Kz8NvB3c?Yp6Hd';
+    const known = scrubberWith(plusAndSlash);
+    for (const before of ['', 'u', 'user:', 'ab']) {
+      const encoded = encodeURIComponent(Buffer.from(`${before}${plusAndSlash}`).toString('base64'));
+      const scrubbed = known.scrub(`/x?t=${encoded}`);
+      expect(scrubbed).toContain(REDACTED);
+      const left = Buffer.from(decodeURIComponent(scrubbed.slice(5).replace(REDACTED, '')), 'base64');
+      expect(left.toString('latin1')).not.toContain(plusAndSlash.slice(6, 14));
+    }
+  });
+
   it('in base64url of a JSON payload, as in a JWT', () => {
     const payload = Buffer.from(JSON.stringify({ sub: 'me', token: TOKEN })).toString('base64url');
     expect(scrubber.scrub(`eyJhbGciOiJIUzI1NiJ9.${payload}.sig`)).toContain(REDACTED);

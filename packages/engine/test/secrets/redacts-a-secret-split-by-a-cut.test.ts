@@ -25,24 +25,32 @@ describe('scrubbedCut', () => {
   });
 });
 
-describe('SecretScrubber.scrub at a cut mark', () => {
+describe('scrubbedCut, at the cut it makes', () => {
+  const SLASHED = `${TOKEN.slice(0, 8)}/${TOKEN.slice(8)}`;
+  /** 2,500 characters, as a JWT may be. */
+  const JWT = `eyJhbGciOiJSUzI1NiJ9.${'Qk'.repeat(1_200)}.${TOKEN}`;
+
+  function known(): SecretScrubber {
+    const scrubber = new SecretScrubber();
+    for (const secret of [TOKEN, SLASHED, JWT]) scrubber.add(secret);
+    return scrubber;
+  }
+
   it.each([
     ['the raw token', TOKEN.slice(0, 20)],
-    [
-      'its percent-encoded form, split inside an escape',
-      encodeURIComponent(`${TOKEN.slice(0, 3)}/${TOKEN.slice(3)}`).slice(0, 6),
-    ],
+    ['the token upper-cased', TOKEN.slice(0, 20).toUpperCase()],
+    ['its JSON-escaped form', JSON.stringify(SLASHED).slice(1, 14).replace('/', '\\u002f')],
+    ['its percent-encoded form', encodeURIComponent(SLASHED).slice(0, 12)],
+    ['its percent-encoded form, split inside an escape', encodeURIComponent(SLASHED).slice(0, 10)],
     ['its base64 form', Buffer.from(TOKEN).toString('base64').slice(0, 12)],
     ['its hex form', Buffer.from(TOKEN).toString('hex').slice(0, 30)],
-  ])('redacts a prefix of %s left before "…", as other cuts of the engine leave it', (_what, prefix) => {
-    const known = new SecretScrubber();
-    known.add(TOKEN);
-    known.add(`${TOKEN.slice(0, 3)}/${TOKEN.slice(3)}`);
-    expect(known.scrub(`value "${prefix}…" refused`)).toBe(`value "${REDACTED}…" refused`);
+    ['a 2,500-character token', JWT.slice(0, 1_000)],
+  ])('redacts a start of %s left at the cut', (_what, start) => {
+    const text = `value "${start}<<< and what follows the cut`;
+    expect(scrubbedCut(known(), text, 'value "'.length + start.length)).toBe(`value "${REDACTED}…`);
   });
 
-  it('leaves fewer than 4 characters, and text without a cut mark, alone', () => {
-    expect(scrubber().scrub('prefix ghp… end')).toBe('prefix ghp… end');
-    expect(scrubber().scrub(`prefix ${TOKEN.slice(0, 20)} end`)).toBe(`prefix ${TOKEN.slice(0, 20)} end`);
+  it('leaves fewer than 4 characters of a secret at the cut alone', () => {
+    expect(scrubbedCut(known(), 'prefix ghp and more', 'prefix ghp'.length)).toBe('prefix ghp…');
   });
 });

@@ -53,6 +53,30 @@ describe('only secret credential fields are secrets', () => {
     );
   });
 
+  it('recognises a secret name qualified by a public word, and pass, pwd and pin as words', () => {
+    const secrets = {
+      loginPassword: 'Login-Pa55word-xyz',
+      emailPassword: 'Email-Pa55word-xyz',
+      smtpHostPassword: 'Smtp-Pa55word-xyz',
+      domainApiKey: 'dk_live_0a1b2c3d4e5f',
+      pass: 'Plain-Pass-123456',
+      smtp_pwd: 'Plain-Pwd-1234567',
+      cardPin: '1234-5678-9012',
+    };
+    const readable = {
+      tokenUrl: 'https://auth.example.test/token',
+      secretName: 'prod-webhook-secret',
+      passwordLoginEmail: 'ada@example.test',
+      publicKey: 'pk_live_visible_to_all',
+      spinnerStyle: 'dots-and-dashes',
+      tokenExpiresAt: '2026-12-01T00:00:00Z',
+    };
+    const scrubber = new SecretScrubber();
+    scrubber.addCredentials({ ...secrets, ...readable });
+    for (const value of Object.values(secrets)) expect(scrubber.scrub(value)).toBe(REDACTED);
+    for (const value of Object.values(readable)) expect(scrubber.scrub(value)).toBe(value);
+  });
+
   it('redacts a token field of each auth kind', () => {
     const scrubber = new SecretScrubber();
     scrubber.addCredentials({ token: 'gh-token-0001' }, { kind: 'token' });
