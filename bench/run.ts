@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { benchEmptySteps } from './empty-steps.js';
 import { benchEngineOverhead } from './engine-overhead.js';
 import { benchHttpFanOut } from './http-fan-out.js';
 import { benchMemoryInFlight } from './memory-in-flight.js';
@@ -28,6 +29,7 @@ async function main(): Promise<void> {
     ['B1 engine overhead', benchEngineOverhead],
     ['B2 HTTP fan-out', benchHttpFanOut],
     ['B3 memory in flight', benchMemoryInFlight],
+    ['B6 empty steps', benchEmptySteps],
   ];
   // `pnpm bench B1 B6` runs only those; results.json is written only by a full run.
   const only = process.argv.slice(2).map((id) => id.toUpperCase());

@@ -85,17 +85,19 @@ export class WorkflowRunner {
       deadline?.dispose();
     }
 
-    const result: RunResult = this.scrubber.scrubValue({
-      runId,
-      workflowId: workflow.id,
+    // Traces were scrubbed when recorded: only what has not been is scrubbed here (no second copy).
+    const scrub = this.scrubber;
+    const result: RunResult = {
+      runId: scrub.scrub(runId),
+      workflowId: scrub.scrub(workflow.id),
       status,
-      ...(output === undefined ? {} : { output }),
-      vars: scope.allVars(),
+      ...(output === undefined ? {} : { output: scrub.scrubValue(output) }),
+      vars: scrub.scrubValue(scope.allVars()),
       steps: recorder.steps(),
-      ...(error ? { error: error.toJSON() } : {}),
+      ...(error ? { error: scrub.scrubValue(error.toJSON()) } : {}),
       startedAt,
       durationMs: this.clock.now() - startedAt,
-    });
+    };
     recorder.emit({
       type: 'run.finished',
       workflowId: workflow.id,

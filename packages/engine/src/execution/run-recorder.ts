@@ -11,7 +11,8 @@ export type EventInit = DistributiveOmit<RunEvent, 'runId' | 'at'>;
  * reach observers, traces reach the journal, and the result reaches the caller.
  */
 export class RunRecorder {
-  private readonly traces: Array<{ order: number; trace: StepTrace }> = [];
+  /** Scrubbed traces at the place each step reserved: the run result hands these out as they are. */
+  private readonly traces: StepTrace[] = [];
   private nextOrder = 0;
 
   constructor(
@@ -44,13 +45,16 @@ export class RunRecorder {
     return this.nextOrder++;
   }
 
+  /** Scrubs a trace, once: the journal and the run result share the scrubbed trace. */
   async record(order: number, trace: StepTrace): Promise<void> {
     const scrubbed = this.scrubber.scrubValue(trace);
-    this.traces.push({ order, trace: scrubbed });
+    this.traces[order] = scrubbed;
     await this.journal.recordStep(this.runId, scrubbed);
   }
 
+  /** The traces recorded, in the order their steps started (already scrubbed). */
   steps(): StepTrace[] {
-    return [...this.traces].sort((a, b) => a.order - b.order).map(({ trace }) => trace);
+    // `filter` skips the places of steps that reserved one but never recorded.
+    return this.traces.filter(() => true);
   }
 }

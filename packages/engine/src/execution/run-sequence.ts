@@ -2,6 +2,7 @@ import pMap from 'p-map';
 import type { StepStatus, StepTrace } from '../contracts/events.js';
 import { StepError, toStepError } from '../contracts/step-error.js';
 import type { Template } from '../expressions/template.js';
+import { cutBeforeToken } from '../secrets/cut-before-token.js';
 import type { CompiledCatch, CompiledStep } from '../workflow/compiled-workflow.js';
 import { cancellation, Deadline } from './deadline.js';
 import type { RunContext, StepProgress } from './run-context.js';
@@ -32,49 +33,46 @@ async function runNode(
   signal: AbortSignal,
   run: RunContext,
 ) {
-  const order = run.recorder.reserve();
-  const startedAt = run.clock.now();
-  const base = { stepKey, id: node.id, step: node.step?.id ?? node.node.step };
-  const progress: StepProgress = { attempts: 0, requests: 0 };
-  const finish = (status: StepStatus, extra: { result?: unknown; error?: StepError } = {}) => {
-    // Built field by field (no spreads of throwaway objects): this runs for every step.
-    const trace: StepTrace = {
-      ...base,
-      status,
-      attempts: progress.attempts,
-      startedAt,
-      durationMs: run.clock.now() - startedAt,
-    };
-    if (progress.args !== undefined) trace.args = progress.args;
-    if (extra.result !== undefined) trace.result = extra.result;
-    if (extra.error) trace.error = extra.error.toJSON();
-    if (progress.meter) trace.meter = progress.meter;
-    if (node.step) trace.requests = progress.requests;
-    const unknown = extra.error && progress.writes?.unknown();
-    if (unknown) {
-      trace.outcome = 'unknown';
-      trace.outcomeReason = unknown;
-    }
-    return run.recorder.record(order, trace);
+  const started: Started = {
+    node,
+    stepKey,
+    stepId: node.step?.id ?? node.node.step,
+    order: run.recorder.reserve(),
+    startedAt: run.clock.now(),
+    progress: { attempts: 0, requests: 0 },
   };
+  const { startedAt, progress } = started;
 
   try {
     if (node.if && !(await node.if.evaluate(scope.bindings(), stepKey))) {
       scope.steps[node.id] = { status: 'skipped', result: null };
       if (run.recorder.observed) {
-        run.recorder.emit({ type: 'step.skipped', ...base, reason: 'its "if" condition is false' });
+        run.recorder.emit({
+          type: 'step.skipped',
+          stepKey,
+          id: node.id,
+          step: started.stepId,
+          reason: 'its "if" condition is false',
+        });
       }
-      await finish('skipped');
+      await recordTrace(started, run, 'skipped', undefined, undefined);
       return null;
     }
     const result = await runWork(node, scope, stepKey, signal, run, progress);
     scope.steps[node.id] = { status: 'succeeded', result };
-    await assign(node.assign, scope, stepKey, { result });
+    if (node.assign) await assign(node.assign, scope, stepKey, { result });
     if (run.recorder.observed) {
       const durationMs = run.clock.now() - startedAt;
-      run.recorder.emit({ type: 'step.succeeded', ...base, attempts: progress.attempts, durationMs });
+      run.recorder.emit({
+        type: 'step.succeeded',
+        stepKey,
+        id: node.id,
+        step: started.stepId,
+        attempts: progress.attempts,
+        durationMs,
+      });
     }
-    await finish('succeeded', { result });
+    await recordTrace(started, run, 'succeeded', result, undefined);
     return result;
   } catch (thrown) {
     // The innermost step that failed keeps its name: a loop reports which iteration's step broke.
@@ -85,17 +83,64 @@ async function runNode(
     scope.steps[node.id] = { status: caught ? 'caught' : 'failed', result: null, error: error.toJSON() };
     run.recorder.emit({
       type: 'step.failed',
-      ...base,
+      stepKey,
+      id: node.id,
+      step: started.stepId,
       attempts: progress.attempts,
       durationMs: run.clock.now() - startedAt,
       error: error.toJSON(),
       caught,
     });
-    await finish(caught ? 'caught' : 'failed', { error });
+    await recordTrace(started, run, caught ? 'caught' : 'failed', undefined, error);
     if (!caught) throw error;
     await assign(handler?.assign, scope, stepKey, { error: error.toJSON() });
     return null;
   }
+}
+
+/** A step that has started: what its trace is written from, whether it succeeds or fails. */
+interface Started {
+  node: CompiledStep;
+  stepKey: string;
+  stepId: string | undefined;
+  order: number;
+  startedAt: number;
+  progress: StepProgress;
+}
+
+/**
+ * Writes and records a step's trace. One literal, no spreads and no closure per step: this runs for
+ * every step, and Node 20 is slow to spread an object and then add to it.
+ */
+function recordTrace(
+  started: Started,
+  run: RunContext,
+  status: StepStatus,
+  result: unknown,
+  error: StepError | undefined,
+): Promise<void> {
+  const { node, progress } = started;
+  const trace: StepTrace = {
+    stepKey: started.stepKey,
+    id: node.id,
+    step: started.stepId,
+    status,
+    attempts: progress.attempts,
+    startedAt: started.startedAt,
+    durationMs: run.clock.now() - started.startedAt,
+  };
+  if (progress.args !== undefined) trace.args = progress.args;
+  if (result !== undefined) trace.result = result;
+  if (error) trace.error = error.toJSON();
+  // A copy: the step may still count after it ended, and a trace never changes once recorded.
+  if (progress.meter) trace.meter = Object.assign({}, progress.meter);
+  if (node.step) trace.requests = progress.requests;
+  const unknown = error && progress.writes?.unknown();
+  if (unknown) {
+    trace.outcome = 'unknown';
+    trace.outcomeReason = unknown;
+  }
+  return run.recorder.record(started.order, trace);
 }
 
 async function runWork(
@@ -199,13 +244,13 @@ async function assign(
 ): Promise<void> {
   if (!assignments) return;
   const bindings = scope.bindings(extra);
-  // Evaluate all first, then set: one step's assignments see the same values, in any order.
-  const values = await Promise.all(
-    Object.entries(assignments).map(
-      async ([name, template]) => [name, await template.evaluate(bindings, stepKey)] as const,
-    ),
-  );
-  for (const [name, value] of values) scope.vars[name] = value;
+  // Evaluate all first, then set: one step's assignments see the same values, in any order. Each
+  // starts (and takes the names it reads) before any is set.
+  const names = Object.keys(assignments);
+  const pending: Promise<unknown>[] = [];
+  for (const name of names) pending.push(assignments[name].evaluate(bindings, stepKey));
+  const values = await Promise.all(pending);
+  for (let index = 0; index < names.length; index++) scope.vars[names[index]] = values[index];
 }
 
 function handles(handler: CompiledCatch, error: StepError): boolean {
@@ -215,7 +260,5 @@ function handles(handler: CompiledCatch, error: StepError): boolean {
 function describeType(value: unknown): string {
   if (value === null) return 'null';
   if (value === undefined) return 'nothing';
-  const json = JSON.stringify(value);
-  // The ellipsis marks the cut, so the scrubber also redacts a secret's start left there.
-  return `a ${typeof value} (${json.length > 60 ? `${json.slice(0, 60)}…` : json})`;
+  return `a ${typeof value} (${cutBeforeToken(JSON.stringify(value), 60)})`;
 }

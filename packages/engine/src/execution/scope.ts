@@ -14,6 +14,12 @@ export interface StepState {
 export class Scope {
   readonly vars: Record<string, unknown>;
   readonly steps: Record<string, StepState>;
+  /**
+   * What expressions read (`$input`, `$run`, `$steps`, loop locals, every variable), built once:
+   * it reads through to `vars`, so nothing is copied per evaluation. An expression takes from it
+   * only the names it reads (expressions/expression.ts).
+   */
+  private readonly view: Record<string, unknown>;
 
   private constructor(
     private readonly root: { input: unknown; run: { id: string; startedAt: string } },
@@ -23,7 +29,12 @@ export class Scope {
     // Prototype chains make parent values visible without copying them into every iteration.
     this.vars = Object.create(parent?.vars ?? null);
     this.steps = Object.create(parent?.steps ?? null);
-    if (parent) this.locals = { ...parent.locals, ...locals };
+    if (parent) this.locals = Object.assign({}, parent.locals, locals);
+    // Same precedence as ever: locals over variables, `input`, `run` and `steps` over both.
+    this.view = Object.assign(Object.create(this.vars), this.locals);
+    this.view.input = root.input;
+    this.view.run = root.run;
+    this.view.steps = this.steps;
   }
 
   static root(input: unknown, run: { id: string; startedAt: string }): Scope {
@@ -34,16 +45,13 @@ export class Scope {
     return new Scope(this.root, locals, this);
   }
 
-  /** The JSONata bindings: `$input`, `$run`, `$steps`, every variable, loop locals, and `extra`. */
+  /**
+   * The JSONata bindings: `$input`, `$run`, `$steps`, every variable, loop locals, and `extra`.
+   * Live, not a copy: an expression takes its names from it when it starts (a snapshot of those).
+   */
   bindings(extra?: Record<string, unknown>): Record<string, unknown> {
-    const bindings: Record<string, unknown> = {};
-    for (const name in this.vars) bindings[name] = this.vars[name];
-    Object.assign(bindings, this.locals);
-    bindings.input = this.root.input;
-    bindings.run = this.root.run;
-    bindings.steps = this.steps;
-    if (extra) Object.assign(bindings, extra);
-    return bindings;
+    if (!extra) return this.view;
+    return Object.assign(Object.create(this.view), extra);
   }
 
   /** The variables assigned in this scope and its parents, as a plain object. */

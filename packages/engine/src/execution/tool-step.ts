@@ -60,8 +60,8 @@ export async function runToolStep(
     if (run.recorder.observed)
       run.recorder.emit({ type: 'step.started', stepKey, id: node.id, step: step.id, attempt });
     const deadline = new Deadline(signal, node.timeoutMs, `Step "${stepKey}"`);
+    let http: HttpClient | undefined;
     try {
-      let http: HttpClient | undefined;
       let log: Logger | undefined;
       const onExchange = run.onExchange;
       const ctx: StepContext = {
@@ -109,6 +109,8 @@ export async function runToolStep(
       return result;
     } catch (thrown) {
       const error = inWorkflow(toStepError(thrown), node.pointer);
+      // What the failed attempt has not sent yet never leaves: a retry must not race its leftovers.
+      if (http) stopAttempt(deadline, stepKey, attempt);
       const failed = { node, account, error, attempt, writes, stopped: signal.aborted };
       const delayMs = delayBeforeRetry(failed, run);
       run.recorder.emit({
@@ -124,9 +126,22 @@ export async function runToolStep(
         throw cancellation(signal.reason);
       });
     } finally {
+      // A step that returned with requests still pending is over too: nothing of it leaves later.
+      // Only a step that made an HTTP client can have any.
+      if (http) stopAttempt(deadline, stepKey, attempt);
       deadline.dispose();
     }
   }
+}
+
+function stopAttempt(deadline: Deadline, stepKey: string, attempt: number): void {
+  if (deadline.signal.aborted) return;
+  deadline.abort(
+    new StepError({
+      code: 'cancelled',
+      message: `Attempt ${attempt} of step "${stepKey}" had ended; this request of it was not sent`,
+    }),
+  );
 }
 
 /**

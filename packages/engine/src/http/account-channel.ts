@@ -10,7 +10,7 @@ import type { SecretScrubber } from '../contracts/services.js';
 import { createAccountLimiter, createWriteLimiter } from './account-limiter.js';
 import { type ResolvedBinding, resolveBinding } from './http-defaults.js';
 import { QuotaGate } from './quota-gate.js';
-import { recordSentHeaders, signRequest } from './sign-request.js';
+import { signRequest } from './sign-request.js';
 
 export interface ChannelDeps {
   vault: CredentialVault;
@@ -49,12 +49,13 @@ export function openAccountChannel(
     writeLimiter: createWriteLimiter(binding.rateLimit),
     quota: new QuotaGate(),
     ky: ky.create({
-      headers: binding.headers,
+      // No default headers to merge into every send when the binding has none.
+      headers: Object.keys(binding.headers).length > 0 ? binding.headers : undefined,
       retry: 0,
       timeout: false,
       throwHttpErrors: false,
       redirect: 'manual',
-      hooks: { beforeRequest: [signRequest(auth), recordSentHeaders] },
+      hooks: { beforeRequest: [signRequest(auth)] },
     }),
   };
 }

@@ -1,17 +1,24 @@
 import { StepError } from '../contracts/step-error.js';
+import { AttemptSignal } from './attempt-signal.js';
+
+/** Stateless between calls (non-streaming `decode`): one serves every read. */
+const UTF8 = new TextDecoder();
+
 import type { ExchangeLabel } from './response-error.js';
 
 /**
  * Reads a body as text, refusing it once it passes `maxBytes`: the declared length is checked first,
- * then bytes are counted as they stream in, and reading stops at the limit. With a `signal`, its
- * abort cancels the read at once (and closes the connection), whatever else holds fetch's signal.
+ * then bytes are counted as they stream in, and reading stops at the limit. With an `abort` (a
+ * signal, or the send's AttemptSignal), its abort cancels the read at once (and closes the
+ * connection), whatever else holds fetch's signal.
  */
 export async function readBodyText(
   response: Response,
   maxBytes: number,
   label: ExchangeLabel,
-  signal?: AbortSignal,
+  abort?: AbortSignal | AttemptSignal,
 ): Promise<string> {
+  const signal = abort instanceof AttemptSignal ? abort.signal : abort;
   const declared = Number(response.headers.get('content-length') ?? Number.NaN);
   if (Number.isFinite(declared) && declared > maxBytes) {
     await response.body?.cancel().catch(() => undefined);
@@ -27,16 +34,16 @@ export async function readBodyText(
   }
   signal?.throwIfAborted();
   const reader = response.body.getReader();
-  // fetch's own abort listener hangs off a signal that may be garbage-collected once the headers
-  // are in (ky hands fetch an `AbortSignal.any`): this listener is held by the caller's signal.
+  // fetch's own abort listener hangs off its Request's signal, which may be garbage-collected once
+  // the headers are in: this cancel is held by the caller's signal (or the send's AttemptSignal).
   const cancel = () => {
     reader.cancel(signal?.reason).catch(() => undefined);
   };
-  signal?.addEventListener('abort', cancel, { once: true });
+  const release = abort instanceof AttemptSignal ? abort.whenAborted(cancel) : undefined;
+  if (release === undefined) signal?.addEventListener('abort', cancel, { once: true });
   try {
-    const decoder = new TextDecoder();
+    const chunks: Uint8Array[] = [];
     let received = 0;
-    let text = '';
     for (;;) {
       const { done, value } = await reader.read();
       // A cancelled read ends as if the body were complete: it is not.
@@ -47,11 +54,13 @@ export async function readBodyText(
         await reader.cancel().catch(() => undefined);
         throw tooLarge(label, maxBytes, `passed ${formatBytes(maxBytes)} while streaming`);
       }
-      text += decoder.decode(value, { stream: true });
+      chunks.push(value);
     }
-    return text + decoder.decode();
+    // Decoded once, by a shared decoder: most answers arrive in a single chunk.
+    return UTF8.decode(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, received));
   } finally {
-    signal?.removeEventListener('abort', cancel);
+    if (release === undefined) signal?.removeEventListener('abort', cancel);
+    else release();
   }
 }
 

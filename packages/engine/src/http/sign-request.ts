@@ -27,12 +27,16 @@ export function sendStateOf(context: Record<string, unknown>): SendState {
   return context.send as SendState;
 }
 
-/** The auth layer: puts the account's credential header on the request, last so nothing overrides it. */
+/**
+ * The auth layer, one ky hook: puts the account's credential header on the request, last so nothing
+ * overrides it, then records that the request left. One hook, not two: ky awaits each hook.
+ */
 export function signRequest(auth: AccountAuth): BeforeRequestHook {
   return async (request, options) => {
     const state = sendStateOf(options.context);
     state.authHeader ??= await auth.header(state.request, state.signal);
     request.headers.set(state.authHeader.name, state.authHeader.value);
+    recordSent(request, state);
   };
 }
 
@@ -40,9 +44,8 @@ export function signRequest(auth: AccountAuth): BeforeRequestHook {
  * Notes that the request left, and keeps its headers exactly as sent when an exchange is recorded.
  * It is counted here, not when its answer comes: a write cut off by a cancellation was still sent.
  */
-export const recordSentHeaders: BeforeRequestHook = (request, options) => {
-  const state = sendStateOf(options.context);
+function recordSent(request: Request, state: SendState): void {
   state.sent = true;
   if (state.recordHeaders) state.sentHeaders = headerRecord(request.headers);
   if (state.onSent && state.leaving) state.onEnded = state.onSent(state.leaving);
-};
+}

@@ -57,7 +57,8 @@ describe('the trace of a step whose write was cut off in flight', () => {
       status: 'failed',
       requests: 2,
       outcome: 'unknown',
-      outcomeReason: 'POST /issues was sent and had no answer when the step ended',
+      outcomeReason:
+        'POST /issues was cut off by a cancellation or timeout after it was sent, before a complete answer',
     });
   });
 

@@ -55,6 +55,28 @@ describe('a retry policy re-runs a write step', () => {
     });
   });
 
+  it('only after stopping what the failed attempt had not sent yet: its pending write never leaves', async () => {
+    // The label write is refused at once while the board read is held; the issue write of that
+    // attempt would follow the read. The read is let go as the retry starts, as a slow answer would be.
+    api.emulator.faults.inject({ method: 'POST', path: '/labels', status: 429, times: 1 });
+    api.holdReads();
+    const { result } = await runTracker(
+      {
+        id: 'file',
+        defaults,
+        steps: [
+          { id: 'file', step: 'tracker.file_labelled', args: { title: 'Printer on fire', board: 'b1' } },
+        ],
+      },
+      trackerAccount(api.emulator.baseUrl),
+      { onEvent: (event) => event.type === 'step.retrying' && api.releaseReads() },
+    );
+
+    expect(result.steps[0]).toMatchObject({ status: 'succeeded', attempts: 2 });
+    expect(api.issues).toEqual([{ title: 'Printer on fire' }]);
+    expect(api.emulator.requests.filter((request) => request.path === '/issues')).toHaveLength(1);
+  });
+
   it('when the upstream refused it with 429: nothing was done, so the retry creates the one issue', async () => {
     api.emulator.faults.inject({
       method: 'POST',

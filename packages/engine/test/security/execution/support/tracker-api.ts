@@ -76,6 +76,28 @@ const fileInProject = defineStep({
   },
 });
 
+/**
+ * Makes sure of a label and, at once, files an issue once its board was read: when the label write
+ * is refused, the issue write of that attempt has not left yet and must never leave.
+ */
+const fileLabelled = defineStep({
+  id: 'tracker.file_labelled',
+  title: 'File labelled',
+  description: 'Ensures a label and files an issue on a board, at once.',
+  effect: 'write',
+  input: Type.Object({ title: Type.String(), board: Type.String() }),
+  output: Issue,
+  run: async ({ title, board }, ctx) => {
+    const [, created] = await Promise.all([
+      ctx.http.request({ method: 'POST', path: 'labels', json: { name: 'bug' } }),
+      ctx.http
+        .get(`boards/${board}`)
+        .then(() => ctx.http.request<{ id: number }>({ method: 'POST', path: 'issues', json: { title } })),
+    ]);
+    return created.body;
+  },
+});
+
 export const tracker = defineIntegration({
   id: 'tracker',
   title: 'Tracker',
@@ -89,7 +111,7 @@ export const tracker = defineIntegration({
     timeoutMs: Number(account.settings.timeoutMs ?? 30_000),
     maxAttempts: Number(account.settings.maxAttempts ?? 1),
   }),
-  steps: [createIssue, createIssueOnce, createLabelledIssue, fileInProject],
+  steps: [createIssue, createIssueOnce, createLabelledIssue, fileInProject, fileLabelled],
 });
 
 export const TOKEN = 'trk_live_0c9d8e7f6a';
@@ -114,7 +136,23 @@ export class TrackerApi {
   readonly #waiting: Array<() => void> = [];
   readonly #arrivals: Array<() => void> = [];
 
+  /** Board reads wait on this while reads are held. */
+  #readGate: Promise<void> = Promise.resolve();
+  #openReads: () => void = () => undefined;
+
   private constructor(readonly emulator: Emulator) {}
+
+  /** Board reads are answered only on `releaseReads()`. */
+  holdReads(): void {
+    this.#readGate = new Promise((open) => {
+      this.#openReads = open;
+    });
+  }
+
+  releaseReads(): void {
+    this.#openReads();
+    this.#readGate = Promise.resolve();
+  }
 
   static async start(): Promise<TrackerApi> {
     let api: TrackerApi | undefined;
@@ -129,6 +167,11 @@ export class TrackerApi {
           return c.json({ id }, 201);
         });
         app.post('/issues/:id/labels', (c) => c.json({ ok: true }));
+        app.post('/labels', (c) => c.json({ ok: true }, 201));
+        app.get('/boards/:id', async (c) => {
+          await api!.#readGate;
+          return c.json({ id: c.req.param('id') });
+        });
       },
     });
     api = new TrackerApi(emulator);
@@ -152,6 +195,7 @@ export class TrackerApi {
 
   reset(): void {
     this.release();
+    this.releaseReads();
     this.issues.length = 0;
     this.#arrivals.length = 0;
     this.emulator.reset();
