@@ -1,5 +1,13 @@
 import jsonata from 'jsonata';
-import { checkArraySize, checkStringSize, type ExpressionLimits } from './expression-limits.js';
+import { createDistinct } from './bounded-distinct.js';
+import { codePointLength, sliceCodePoints } from './code-points.js';
+import {
+  checkArraySize,
+  checkStringSize,
+  ExpressionLimitError,
+  type ExpressionLimits,
+  WORK_LIMITS,
+} from './expression-limits.js';
 
 /**
  * Bounded versions of the JSONata built-ins that can allocate in proportion to an argument rather
@@ -7,11 +15,16 @@ import { checkArraySize, checkStringSize, type ExpressionLimits } from './expres
  * name, keep their signatures, and check sizes before allocating: a check per call, none per node.
  * The regex built-ins ($match, $contains, $split, $replace) also check the timeout at each match.
  *
- * Bounded by their input (so left as they are): $substring, $uppercase, $lowercase, $trim, $keys,
- * $lookup, $spread, $merge, $each, $zip (as long as its shortest argument), $reverse, $sort,
- * $shuffle, $distinct, $base64decode, $decodeUrl*, $formatBase (at most 1,100 characters),
- * $formatNumber and $formatInteger (as long as their picture, or the number's digits and words;
- * Roman numerals of huge numbers hit the stack limit, a clear error). Arrays built by $map,
+ * $length, $substring and $pad count code points without JSONata's array of one string per
+ * character; $uppercase and $lowercase (which can triple a string) check their result; $distinct is
+ * hashed (JSONata's is quadratic); $formatNumber and $formatInteger refuse pictures over 1,000
+ * characters (JSONata parses them in quadratic time, inside one call the timeout never sees).
+ *
+ * Bounded by their input (so left as they are): $trim, $keys, $lookup, $spread, $merge, $each,
+ * $zip (as long as its shortest argument), $reverse, $sort, $shuffle, $base64decode, $decodeUrl*,
+ * $formatBase (at most 1,100 characters), $formatNumber and $formatInteger (as long as their
+ * picture, or the number's digits and words; Roman numerals of huge numbers hit the stack limit, a
+ * clear error). Arrays built by $map,
  * $filter, $match, $append, paths, [..] ranges and array constructors go through JSONata's own
  * `sequence` limit, set to `maxArrayLength`.
  */
@@ -29,6 +42,7 @@ interface NativeFunction {
 /** What JSONata passes as `this` to a built-in. */
 interface Focus {
   environment: { base: { timestamp: Date; guardrails(): void } };
+  createSequence(): unknown[];
 }
 
 interface RegexMatch {
@@ -52,6 +66,13 @@ const WRAPPED = [
   'fromMillis',
   'now',
   'clone',
+  'length',
+  'substring',
+  'uppercase',
+  'lowercase',
+  'formatNumber',
+  'formatInteger',
+  'distinct',
 ] as const;
 type Wrapped = (typeof WRAPPED)[number];
 
@@ -90,22 +111,71 @@ function bounded(
   };
 }
 
-export function boundedBuiltins(limits: Limits): Record<Wrapped, NativeFunction> {
+type BoundedBuiltins = Record<Wrapped, NativeFunction>;
+
+/** One record per distinct limits, shared by every expression compiled with them. */
+const shared = new Map<string, BoundedBuiltins>();
+
+export function boundedBuiltins(limits: Limits): BoundedBuiltins {
+  const key = `${limits.timeoutMs}/${limits.maxDepth}/${limits.maxStringLength}/${limits.maxArrayLength}`;
+  let builtins = shared.get(key);
+  if (!builtins) {
+    builtins = createBoundedBuiltins(limits);
+    shared.set(key, builtins);
+  }
+  return builtins;
+}
+
+function createBoundedBuiltins(limits: Limits): BoundedBuiltins {
   const string = (builder: string, value: unknown, prettify = false) =>
     stringWithin(builder, value, limits, prettify);
+  const distinct = createDistinct(limits);
   const checkedResult = (builder: string, result: unknown) => {
     if (typeof result === 'string') checkStringSize(builder, result.length, limits);
     return result;
   };
   const checkPicture = (builder: string, picture: unknown) => {
-    if (typeof picture === 'string') checkStringSize(builder, widestPictureWidth(picture), limits);
+    if (typeof picture === 'string') checkStringSize(builder, dateTimePictureWidth(picture), limits);
   };
+  const checkNumberPicture = (builder: string, picture: unknown) => {
+    if (typeof picture === 'string' && picture.length > WORK_LIMITS.maxPictureLength) {
+      const limit = WORK_LIMITS.maxPictureLength;
+      throw new ExpressionLimitError(builder, 'picture', picture.length, limit);
+    }
+  };
+  const caseMapped = (builder: string, text: string | undefined, map: (text: string) => string) =>
+    // Case mapping can triple a string ("ΐ" is "Ϊ́" in upper case): checked before anything reads it.
+    text === undefined ? undefined : (checkedResult(builder, map(text)) as string);
 
   return {
-    pad: bounded('pad', function (pad, text: string | undefined, width: number, char?: string) {
-      const padding = Math.abs(Math.trunc(width)) * Math.max(1, char?.length ?? 1);
-      if (text !== undefined && padding > text.length) checkStringSize('$pad', padding, limits);
-      return pad.call(this, text, width, char);
+    pad: bounded('pad', (_pad, text: string | undefined, width: number, char?: string) =>
+      padded(text, width, char, limits),
+    ),
+    length: bounded('length', (_length, text: string | undefined) =>
+      text === undefined ? undefined : codePointLength(text),
+    ),
+    substring: bounded('substring', (_substring, text: string | undefined, start: number, length?: number) =>
+      substringOf(text, start, length),
+    ),
+    uppercase: bounded('uppercase', (_uppercase, text: string | undefined) =>
+      caseMapped('$uppercase', text, (value) => value.toUpperCase()),
+    ),
+    lowercase: bounded('lowercase', (_lowercase, text: string | undefined) =>
+      caseMapped('$lowercase', text, (value) => value.toLowerCase()),
+    ),
+    formatNumber: bounded(
+      'formatNumber',
+      function (format, value: unknown, picture: unknown, options?: unknown) {
+        checkNumberPicture('$formatNumber', picture);
+        return format.call(this, value, picture, options);
+      },
+    ),
+    formatInteger: bounded('formatInteger', function (format, value: unknown, picture: unknown) {
+      checkNumberPicture('$formatInteger', picture);
+      return format.call(this, value, picture);
+    }),
+    distinct: bounded('distinct', function (_distinct, items: unknown) {
+      return distinct.call(this, items);
     }),
     join: bounded('join', function (join, strings: string[] | undefined, separator?: string) {
       if (Array.isArray(strings)) {
@@ -150,27 +220,36 @@ export function boundedBuiltins(limits: Limits): Record<Wrapped, NativeFunction>
         return replace.call(this, text, timed(this, pattern, growth.seen), growth.replacement, limit);
       },
     ),
+    // Sizes known before encoding: one byte per UTF-16 unit (JSONata encodes 'binary'), four per three.
     base64encode: bounded('base64encode', function (encode, text: unknown) {
-      return checkedResult('$base64encode', encode.call(this, text));
+      if (typeof text === 'string') checkStringSize('$base64encode', Math.ceil(text.length / 3) * 4, limits);
+      return encode.call(this, text);
     }),
+    // At most `%XX` per UTF-8 byte.
     encodeUrl: bounded('encodeUrl', function (encode, text: unknown) {
-      return checkedResult('$encodeUrl', encode.call(this, text));
+      if (typeof text === 'string') checkStringSize('$encodeUrl', 3 * Buffer.byteLength(text), limits);
+      return encode.call(this, text);
     }),
     encodeUrlComponent: bounded('encodeUrlComponent', function (encode, text: unknown) {
-      return checkedResult('$encodeUrlComponent', encode.call(this, text));
+      if (typeof text === 'string')
+        checkStringSize('$encodeUrlComponent', 3 * Buffer.byteLength(text), limits);
+      return encode.call(this, text);
     }),
     fromMillis: bounded(
       'fromMillis',
       function (fromMillis, millis: unknown, picture?: unknown, timezone?: unknown) {
         checkPicture('$fromMillis', picture);
-        return fromMillis.call(this, millis, picture, timezone);
+        return checkedResult('$fromMillis', fromMillis.call(this, millis, picture, timezone));
       },
     ),
     // JSONata's $now formats through fromMillis with the evaluation's timestamp; do the same, bounded.
     now: bounded('now', function (_now, picture?: unknown, timezone?: unknown) {
       checkPicture('$now', picture);
       const millis = this.environment.base.timestamp.getTime();
-      return original('fromMillis').implementation.call(this, millis, picture, timezone);
+      return checkedResult(
+        '$now',
+        original('fromMillis').implementation.call(this, millis, picture, timezone),
+      );
     }),
     // A transform (`~> |…|…|`) deep-copies its input by printing it: bounded like $string.
     clone: bounded('clone', (_clone, value: unknown) =>
@@ -262,15 +341,49 @@ function observeMatches(matcher: Matcher, onMatch: (match: RegexMatch) => void):
   };
 }
 
-/** The widest `,min-max` width modifier of a date-time picture: JSONata pads to it. */
-function widestPictureWidth(picture: string): number {
-  let widest = 0;
+/** Most characters a marker without a width writes (a month or a year in words, a time zone…). */
+const MARKER_TEXT = 64;
+
+/**
+ * At most how long a date-time picture's result is: its literal text, plus for each marker the
+ * widest of its `,min-max` width modifier (JSONata pads every marker to it) and MARKER_TEXT.
+ */
+function dateTimePictureWidth(picture: string): number {
+  let width = picture.length;
   for (const marker of picture.match(/\[[^\]]*\]/g) ?? []) {
-    const modifier = marker.slice(marker.lastIndexOf(',') + 1);
-    if (!marker.includes(',')) continue;
-    for (const digits of modifier.match(/\d+/g) ?? []) widest = Math.max(widest, Number(digits));
+    width -= marker.length;
+    let widest = MARKER_TEXT;
+    if (marker.includes(',')) {
+      const modifier = marker.slice(marker.lastIndexOf(',') + 1);
+      for (const digits of modifier.match(/\d+/g) ?? []) widest = Math.max(widest, Number(digits));
+    }
+    width += widest;
   }
-  return widest;
+  return width;
+}
+
+/** JSONata's $pad, counting code points without splitting the text into an array. */
+function padded(text: string | undefined, width: number, char: string | undefined, limits: Limits) {
+  if (text === undefined) return undefined;
+  const filler = char === undefined || char.length === 0 ? ' ' : char;
+  const missing = Math.abs(Math.trunc(width)) - codePointLength(text);
+  if (!(missing > 0)) return text;
+  // At least one UTF-16 unit per missing code point; an astral filler's two are checked once built.
+  checkStringSize('$pad', text.length + missing, limits);
+  const repeated = filler.repeat(Math.ceil(missing / codePointLength(filler)));
+  const padding = filler.length > 1 ? sliceCodePoints(repeated, 0, missing) : repeated;
+  checkStringSize('$pad', text.length + padding.length, limits);
+  return width > 0 ? text + padding : padding + text;
+}
+
+/** JSONata's $substring (in code points, negative start from the end), without its array. */
+function substringOf(text: string | undefined, start: number, length?: number) {
+  if (text === undefined) return undefined;
+  const total = codePointLength(text);
+  const from = total + start < 0 ? 0 : start;
+  if (length === undefined) return sliceCodePoints(text, from);
+  if (length <= 0) return '';
+  return sliceCodePoints(text, from, from >= 0 ? from + length : total + from + length);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { stringWithin } from './bounded-builtins.js';
+import { boundEqualities } from './bounded-equality.js';
 import type { JsonataNode } from './expression.js';
 import { checkStringSize, type ExpressionLimits } from './expression-limits.js';
 
@@ -9,7 +10,8 @@ const PLAIN_CALL_KEYS = new Set(['type', 'value', 'position', 'procedure', 'argu
  * `&` is an operator, not a function, so no binding can shadow it; yet a loop of `$s & $s`
  * doubles a string at each turn. Its nodes are rewritten, once at compile time, into calls of a
  * bounded concatenation: only expressions that use `&` pay for the check, once per `&` chain.
- * Returns whether the tree had any.
+ * Returns whether the tree had any (of `&`, or of `=`/`!=`, which are bounded here too until
+ * expression.ts calls `boundEqualities` itself).
  */
 export function boundConcatenations(ast: JsonataNode, limits: Required<ExpressionLimits>): boolean {
   const concat = (...operands: unknown[]) => {
@@ -53,5 +55,6 @@ export function boundConcatenations(ast: JsonataNode, limits: Required<Expressio
     }
   };
   visit(ast);
-  return found;
+  const equalities = boundEqualities(ast, limits);
+  return found || equalities;
 }

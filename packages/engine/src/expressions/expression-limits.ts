@@ -27,28 +27,51 @@ export function completeLimits(limits: ExpressionLimits): Required<ExpressionLim
   };
 }
 
+/** What each kind of limit counts, worded for the error message. */
+const KINDS = {
+  string: { verb: 'build a string of', unit: 'characters' },
+  array: { verb: 'build an array of', unit: 'items' },
+  picture: { verb: 'read a picture of', unit: 'characters' },
+  comparison: { verb: 'compare', unit: 'pairs of values' },
+  regex: { verb: 'take', unit: 'regex steps (program size × text length)' },
+} as const;
+
 /**
- * A value an expression was about to build is over a limit. Thrown before the allocation, so the
- * host never runs out of memory; the template layer turns it into an `expression` StepError naming
- * the step and field.
+ * A value an expression was about to build (or work it was about to do) is over a limit. Thrown
+ * before the allocation, so the host never runs out of memory nor blocks; the template layer turns
+ * it into an `expression` StepError naming the step and field.
  */
 export class ExpressionLimitError extends Error {
   override readonly name = 'ExpressionLimitError';
   constructor(
     readonly builder: string,
-    readonly kind: 'string' | 'array',
+    readonly kind: keyof typeof KINDS,
     readonly size: number,
     readonly limit: number,
     /** True when counting stopped at the limit: the message then says "more than". */
     atLeast = false,
   ) {
-    const what = kind === 'string' ? 'a string' : 'an array';
-    const unit = kind === 'string' ? 'characters' : 'items';
+    const { verb, unit } = KINDS[kind];
     super(
-      `${builder} would build ${what} of ${atLeast ? 'more than ' : ''}${size} ${unit}, over the ${limit} limit of an expression`,
+      `${builder} would ${verb} ${atLeast ? 'more than ' : ''}${size} ${unit}, over the ${limit} limit of an expression`,
     );
   }
 }
+
+/**
+ * Fixed ceilings, far beyond any real use, on work a single built-in call does out of reach of the
+ * timeout (JSONata checks it between nodes, never inside one call).
+ */
+export const WORK_LIMITS = {
+  /** $formatNumber and $formatInteger pictures: their parsing is quadratic in the picture. */
+  maxPictureLength: 1000,
+  /** Instructions of a compiled regex (`(a|b){1,999}` is 4,004), refused at load. */
+  maxRegexProgram: 10_000,
+  /** Program size × text length of one regex search: about 2 s at worst. */
+  maxRegexWork: 100_000_000,
+  /** Pairs of values one `=`, `!=` or $distinct may compare, per allowed array item. */
+  comparisonsPerArrayItem: 10,
+} as const;
 
 export function checkStringSize(
   builder: string,

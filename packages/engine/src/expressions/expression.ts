@@ -1,5 +1,6 @@
 import jsonata from 'jsonata';
 import { StepError } from '../contracts/step-error.js';
+import { expressionFacts } from '../workflow/checks/expression-facts.js';
 import { boundedBuiltins, builtinsLoaded, builtinsReady } from './bounded-builtins.js';
 import { boundConcatenations } from './bounded-concat.js';
 import {
@@ -45,7 +46,12 @@ export interface CompiledExpression {
   readonly allowsNothing: boolean;
   /** The parsed tree, for static checks (variables read, functions called). */
   ast(): JsonataNode;
-  /** Evaluates with fresh bindings; the compiled expression itself is never mutated. */
+  /** The names of the bindings it may read (its `$name` variables), found once in its tree. */
+  reads(): readonly string[];
+  /**
+   * Evaluates with the bindings it reads, taken from `bindings` (own or inherited) when it starts;
+   * the compiled expression itself is never mutated.
+   */
   evaluate(bindings: Record<string, unknown>): Promise<unknown>;
 }
 
@@ -84,10 +90,13 @@ export function compileExpression(
   }
   const allowsNothing = usesCoalesce(body);
   for (const [name, builtin] of Object.entries(boundedBuiltins(all))) compiled.assign(name, builtin);
+  // Assigned once, like the built-ins: `reads` never binds `eval`, so no variable can shadow it.
+  compiled.assign('eval', evalDisabled);
   // Static checks must see the expression as written, not the rewritten `&` nodes.
   let written: JsonataNode | undefined;
   const rewritten = boundConcatenations(compiled.ast() as unknown as JsonataNode, all);
-  return {
+  let names: readonly string[] | undefined;
+  const expression: CompiledExpression = {
     source,
     allowsNothing,
     ast: () => {
@@ -95,16 +104,44 @@ export function compileExpression(
       written ??= jsonata(body).ast() as unknown as JsonataNode;
       return written;
     },
+    reads: () => {
+      names ??= readNames(expression);
+      return names;
+    },
     evaluate: async (bindings) => {
-      if (!builtinsLoaded()) await builtinsReady;
+      // JSONata binds every key it is given, one by one: give it only the names this expression reads,
+      // taken before any await so they are the values of this moment.
+      const own = picked(bindings, expression.reads());
       const root = bindings.input;
+      if (!builtinsLoaded()) await builtinsReady;
       try {
-        return await compiled.evaluate(root, { ...bindings, eval: evalDisabled });
+        return await compiled.evaluate(root, own);
       } catch (error) {
         throw arrayLimitFailure(error, all) ?? error;
       }
     },
   };
+  return expression;
+}
+
+/**
+ * `$name` variables, once each. Never `$` or `$$` (JSONata binds them), `$eval` (always disabled) or
+ * `$__proto__` (as a key it would set the bindings' prototype, not bind a name).
+ */
+function readNames(expression: CompiledExpression): readonly string[] {
+  const names = new Set(expressionFacts(expression).reads.map((read) => read.name));
+  for (const reserved of ['', '$', 'eval', '__proto__']) names.delete(reserved);
+  return [...names];
+}
+
+/** The bindings named, read through prototype chains (a scope's variables), into a small fresh object. */
+export function picked(bindings: Record<string, unknown>, names: readonly string[]): Record<string, unknown> {
+  const own: Record<string, unknown> = {};
+  for (const name of names) {
+    const value = bindings[name];
+    if (value !== undefined) own[name] = value;
+  }
+  return own;
 }
 
 /** JSONata's D2015 (its `sequence` cap) restated as the array limit it enforces for us. */

@@ -1,9 +1,12 @@
 import { RE2JS } from 're2js';
+import { ExpressionLimitError, WORK_LIMITS } from './expression-limits.js';
 
 /**
  * Regular expressions of workflow expressions run on RE2 (through re2js): matching takes time
  * linear in the input, so a pattern such as /(a+)+$/ cannot backtrack for hours inside one
- * synchronous call, where no timeout could stop it.
+ * synchronous call, where no timeout could stop it. Linear, but by the size of the compiled program
+ * too: `((a|b){1,999})(.*)$` is 4,004 instructions, and one search of 100,000 characters took 20 s.
+ * So programs are capped at load, and each search's program size × text length before it runs.
  */
 
 /** Why RE2 refuses a pattern, for the features authors most often reach for. */
@@ -27,6 +30,12 @@ export function compileForRe2(regex: RegExp): RE2JS {
     re2 = RE2JS.compile(RE2JS.translateRegExp(withJavaScriptWhitespace(regex.source)), flags);
   } catch (error) {
     throw new Error(unsupportedMessage(regex, error));
+  }
+  const size = re2.programSize();
+  if (size > WORK_LIMITS.maxRegexProgram) {
+    throw new Error(
+      `The regular expression /${regex.source}/ compiles to ${size} instructions, over the ${WORK_LIMITS.maxRegexProgram} limit of an expression: use smaller repeat counts ({1,999} copies what it repeats 999 times)`,
+    );
   }
   compiled.set(regex, re2);
   return re2;
@@ -77,12 +86,20 @@ function withoutEscapedBackslashesAndClasses(source: string): string {
 export class Re2RegExp {
   lastIndex = 0;
   private readonly re2: RE2JS;
+  private readonly programSize: number;
 
-  constructor(regex: RegExp) {
+  constructor(private readonly regex: RegExp) {
     this.re2 = compileForRe2(regex);
+    this.programSize = this.re2.programSize();
   }
 
   exec(text: string): RegExpExecArray | null {
+    // The worst case of one search; a loop of searches checks the timeout between them.
+    const work = this.programSize * Math.max(0, text.length - this.lastIndex);
+    if (work > WORK_LIMITS.maxRegexWork) {
+      const builder = `The regex /${this.regex.source.slice(0, 40)}/ over ${text.length} characters`;
+      throw new ExpressionLimitError(builder, 'regex', work, WORK_LIMITS.maxRegexWork);
+    }
     const matcher = this.re2.matcher(text);
     if (this.lastIndex > text.length || !matcher.find(this.lastIndex)) {
       this.lastIndex = 0;

@@ -1,4 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
+import { createEngine } from '../../../src/index.js';
+import { calc, calcAccount } from '../../fixtures/calc-integration.js';
 import { runEcho } from './support/run-expression.js';
 
 /** Small limits keep each case instant; the defaults are 10,000,000 characters and 1,000,000 items. */
@@ -19,7 +21,7 @@ describe('an expression that would build a value over the limits', () => {
     ['$pad', '{% $pad("x", 1001) %}', '$pad would build a string of 1001 characters'],
     [
       '$pad with a long filler',
-      '{% $pad("x", -300, "abcd") %}',
+      '{% $pad("x", -1200, "abcd") %}',
       '$pad would build a string of 1200 characters',
     ],
     ['$join', '{% $join([1..11].$pad("", 100, "y"), "") %}', '$join would build a string of 1100 characters'],
@@ -59,6 +61,16 @@ describe('an expression that would build a value over the limits', () => {
       '$fromMillis would build a string of 5000 characters',
     ],
     ['$now', '{% $now("[Y,5000]") %}', '$now would build a string of 5000 characters'],
+    [
+      '$fromMillis padding two markers, each under the limit',
+      '{% $fromMillis(0, "[Y,600-600][Y,600-600]") %}',
+      '$fromMillis would build a string of 1200 characters',
+    ],
+    [
+      '$uppercase growing a string',
+      '{% $uppercase($pad("", 400, "ΐ")) %}',
+      '$uppercase would build a string of 1200 characters',
+    ],
     [
       '$base64encode',
       '{% $base64encode($pad("", 900)) %}',
@@ -109,6 +121,55 @@ describe('an expression whose result repeats one object many times', () => {
     );
     const result = await runEcho(`{% ($v0 := {"x": 1}; ${levels.join('; ')}; $v40) %}`, {}, limits);
     expect(result.error).toMatchObject(where);
-    expect(result.error?.message).toContain('its result would hold more than 1000 values once written out');
+    expect(result.error?.message).toContain(
+      "its result would take the values written out by this step's expressions past 100",
+    );
   }, 10_000);
+
+  // Under the default limits the copy used to stop only after 10,000,000 values: seconds of copying
+  // per field, and a step of a few such fields exhausted the heap.
+  it('is refused past 1,000,000 values written out, before any copying', async () => {
+    const levels = Array.from(
+      { length: 24 },
+      (_, index) => `$v${index + 1} := {"a": $v${index}, "b": $v${index}}`,
+    );
+    const result = await runEcho(`{% ($v0 := {"x": 1}; ${levels.join('; ')}; $v24) %}`);
+    expect(result.error).toMatchObject(where);
+    expect(result.error?.message).toContain(
+      "its result would take the values written out by this step's expressions past 1000000",
+    );
+  }, 3_000);
+
+  it('shares one budget among all the fields of a step: each within it, together over it', async () => {
+    const tree = `($v0 := {"x": 1}; $v1 := {"a": $v0, "b": $v0}; $v2 := {"a": $v1, "b": $v1}; $v3 := {"a": $v2, "b": $v2}; $v4 := {"a": $v3, "b": $v3}; $v5 := {"a": $v4, "b": $v4}; $v5)`;
+    const engine = await createEngine({
+      integrations: [calc],
+      accounts: [calcAccount],
+      expressionLimits: limits,
+    });
+    const run = (value: unknown) =>
+      engine.run(
+        {
+          text: JSON.stringify({
+            id: 'wait',
+            steps: [{ id: 'hold', step: 'calc.wait', args: { ms: 0, value } }],
+          }),
+        },
+        {},
+      );
+
+    expect((await run({ a: `{% ${tree} %}` })).status).toBe('succeeded');
+    const both = await run({ a: `{% ${tree} %}`, b: `{% ${tree} %}` });
+    expect(both.error).toMatchObject({ code: 'expression', field: '/steps/0/args/value/b' });
+    expect(both.error?.message).toContain("this step's expressions past 100");
+  });
+
+  it('is copied out when it writes out to fewer values', async () => {
+    const result = await runEcho(
+      '{% ($a := {"x": 1}; $b := {"a": $a, "b": $a}; $string({"p": $b, "q": $b})) %}',
+    );
+    expect(result.steps[0].result).toEqual({
+      text: '{"p":{"a":{"x":1},"b":{"x":1}},"q":{"a":{"x":1},"b":{"x":1}}}',
+    });
+  });
 });

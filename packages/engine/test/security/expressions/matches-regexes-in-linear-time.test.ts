@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { runEcho } from './support/run-expression.js';
+import { runEcho, validateEcho } from './support/run-expression.js';
 
 // /(a+)+$/ against "aaa…a!" backtracks 2^40 times in a backtracking engine, inside one synchronous
 // call that no timeout (nor Ctrl-C) can stop; on RE2 it is one linear scan.
@@ -42,4 +42,30 @@ describe('a regex run on RE2', () => {
     const result = await runEcho('{% $join($split($input.s, /\\s+/), "|") %}', { s: 'a\u00a0b \tc' });
     expect(result.steps[0].result).toEqual({ text: 'a|b|c' });
   }, 10_000);
+});
+
+describe('a regex whose compiled program is large', () => {
+  // RE2's time is linear in the text, but times the size of the program: `{1,999}` copies its
+  // group 999 times (4,004 instructions), and one search of 100,000 characters took 20 s.
+  it('is refused before a search whose program size × text length is over the limit', async () => {
+    const result = await runEcho(
+      '{% $string($count($match($pad("", 100000, "a"), /((a|b){1,999})(.*)$/))) %}',
+    );
+    expect(result.error).toMatchObject({ code: 'expression', step: 'greet', field: '/steps/0/args/text' });
+    expect(result.error?.message).toContain('would take 400400000 regex steps');
+    expect(result.error?.message).toContain('over the 100000000 limit of an expression');
+  }, 10_000);
+
+  it('still runs over a short text', async () => {
+    const result = await runEcho('{% $match("abba!", /((a|b){1,999})(.*)$/).groups[0] %}');
+    expect(result.steps[0].result).toEqual({ text: 'abba' });
+  }, 10_000);
+
+  it('is refused when the workflow is loaded past 10,000 instructions', async () => {
+    const result = await validateEcho(`{% $match($input.s, /${'[a-z]{1,1000}'.repeat(6)}/) %}`);
+    expect(result.ok ? [] : result.diagnostics).toEqual([
+      expect.objectContaining({ code: 'expression-syntax', pointer: '/steps/0/args/text' }),
+    ]);
+    expect(result.ok ? '' : result.diagnostics[0].message).toContain('over the 10000 limit of an expression');
+  });
 });

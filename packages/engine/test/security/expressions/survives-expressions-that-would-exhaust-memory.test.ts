@@ -70,6 +70,24 @@ describe('an expression that would exhaust the memory of the host', () => {
       {},
       'would build an array of more than 1000000 items',
     ],
+    [
+      '$fromMillis padding many markers, each under the limit',
+      `$length($fromMillis(0, "${'[Y,9000000-9000000]'.repeat(50)}"))`,
+      {},
+      '$fromMillis would build a string of',
+    ],
+    [
+      '$uppercase tripling a string, then $length',
+      '$length($uppercase($pad("", 9999999, "ΐ")))',
+      {},
+      '$uppercase would build a string of 29999997 characters',
+    ],
+    [
+      '$encodeUrlComponent of a string of three-byte characters',
+      '$length($encodeUrlComponent($pad("", 9999999, "丁")))',
+      {},
+      '$encodeUrlComponent would build a string of 89999991 characters',
+    ],
   ])(
     'ends in a clear expression error, not a crash: %s',
     async (_case, expression, input, says) => {
@@ -83,6 +101,21 @@ describe('an expression that would exhaust the memory of the host', () => {
       });
       expect(outcome.message).toContain(says);
       expect(outcome.message).toContain('limit of an expression');
+    },
+    30_000,
+  );
+});
+
+describe('a long string within the limits', () => {
+  it.each([
+    ['$length', '$length($pad("", 9999999, "ΐ"))', 9_999_999],
+    ['$substring', '$length($substring($pad("", 9999999, "ΐ"), 5, 3))', 3],
+    ['$pad with an astral filler', '$length($pad("", 4000000, "😀"))', 4_000_000],
+  ])(
+    'is counted and cut in code points without exhausting memory: %s',
+    async (_builtin, expression, expected) => {
+      const outcome = await evaluateInSmallHeap(expression);
+      expect(outcome).toEqual({ ok: true, value: expected });
     },
     30_000,
   );
