@@ -50,6 +50,8 @@ export interface EngineOptions {
   expressionLimits?: Partial<ExpressionLimits>;
   /** Largest workflow file or text `load` and `validate` accept; default 4 MiB. */
   maxWorkflowBytes?: number;
+  /** Most `{% … %}` expressions one workflow may hold (each costs memory once compiled); default 10,000. */
+  maxExpressions?: number;
   /** Last word on the container: rebind anything before the engine is built. */
   configure?: (container: Container) => void;
 }
@@ -98,8 +100,8 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   const vault = container.get<CredentialVault>(TOKENS.Vault);
   const limits = container.get<ExpressionLimits>(TOKENS.ExpressionLimits);
   const runner = container.get(WorkflowRunner);
-  const { maxWorkflowBytes } = options;
-  const loadOptions = { registry, vault, limits, maxWorkflowBytes };
+  const { maxWorkflowBytes, maxExpressions } = options;
+  const loadOptions = { registry, vault, limits, maxWorkflowBytes, maxExpressions };
 
   const engine: Engine = {
     container,
@@ -109,7 +111,9 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
     validate: (source, validateOptions) =>
       loadWorkflow(
         source,
-        validateOptions?.accounts === false ? { registry, limits, maxWorkflowBytes } : loadOptions,
+        validateOptions?.accounts === false
+          ? { registry, limits, maxWorkflowBytes, maxExpressions }
+          : loadOptions,
       ),
     load: (source) => loadWorkflowOrThrow(source, loadOptions),
     run: async (workflow, input, runOptions) =>

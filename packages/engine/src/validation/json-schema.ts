@@ -2,6 +2,7 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import { describeSchemaErrors, patternRule } from '../workflow/describe-schema-errors.js';
 import { createAjv } from './create-ajv.js';
 import { escapePointer } from './json-pointer.js';
+import { expandedSchemaSize } from './schema-size.js';
 
 export interface SchemaViolation {
   /** JSON pointer into the validated value. */
@@ -11,18 +12,53 @@ export interface SchemaViolation {
 
 export type SchemaCheck = (value: unknown) => SchemaViolation[];
 
-/** One ajv for step inputs, outputs and run inputs: compiled validators are cached per schema object. */
-const ajv = createAjv();
+/**
+ * One ajv for step inputs, outputs and run inputs, compiled validators cached per schema object:
+ * one that stops at the first failure, and one that collects them all, for messages.
+ */
+const firstError = createAjv({ allErrors: false });
+const everyError = createAjv();
 
-const cache = new WeakMap<object, ValidateFunction>();
+interface Validators {
+  first: ValidateFunction;
+  every?: ValidateFunction;
+  /** Subschemas applied to one value, `$ref`s followed (see `expandedSchemaSize`). */
+  size: number;
+}
 
-/** Compiles (once per schema object) a check that returns every violation with its pointer. */
+const cache = new WeakMap<object, Validators>();
+
+/**
+ * Collecting every error costs up to (subschemas × values checked), and ajv copies the errors
+ * gathered so far at each failing `$ref`: past this many pairs only the first failure is reported,
+ * so a schema that fans out, or a huge failing value, cannot exhaust memory or time.
+ */
+export const EVERY_ERROR_BUDGET = 20_000;
+
+function validatorsOf(schema: object): Validators {
+  let validators = cache.get(schema);
+  if (validators === undefined) {
+    const measured = expandedSchemaSize(schema, EVERY_ERROR_BUDGET);
+    const size = 'size' in measured ? measured.size : EVERY_ERROR_BUDGET + 1;
+    validators = { first: firstError.compile(schema), size };
+    cache.set(schema, validators);
+  }
+  return validators;
+}
+
+/** Compiles (once per schema object) a check that returns the violations with their pointers. */
 export function schemaCheck(schema: object): SchemaCheck {
-  const compiled = cache.get(schema) ?? ajv.compile(schema);
-  cache.set(schema, compiled);
+  const validators = validatorsOf(schema);
+  const compiled = (value: unknown): ValidateFunction => {
+    if (validators.first(value)) return validators.first;
+    if (validators.size * valuesIn(value, EVERY_ERROR_BUDGET) > EVERY_ERROR_BUDGET) return validators.first;
+    validators.every ??= everyError.compile(schema);
+    validators.every(value);
+    return validators.every;
+  };
   return (value) => {
-    if (compiled(value)) return [];
-    const errors = compiled.errors ?? [];
+    const errors = compiled(value).errors ?? [];
+    if (errors.length === 0) return [];
     // With alternatives, report the branch the value was meant for, not every branch's complaints.
     if (!errors.some((error) => error.keyword === 'anyOf' || error.keyword === 'oneOf')) {
       return errors.map(toViolation);
@@ -36,6 +72,19 @@ export function schemaCheck(schema: object): SchemaCheck {
           },
     );
   };
+}
+
+/** How many JSON values `value` holds (itself included), counted without recursion up to past `most`. */
+function valuesIn(value: unknown, most: number): number {
+  let count = 0;
+  const pending: unknown[] = [value];
+  while (pending.length > 0 && count <= most) {
+    const item = pending.pop();
+    count += 1;
+    if (item !== null && typeof item === 'object')
+      for (const child of Object.values(item)) pending.push(child);
+  }
+  return count;
 }
 
 export function toViolation(error: ErrorObject): SchemaViolation {

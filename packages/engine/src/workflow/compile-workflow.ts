@@ -1,6 +1,7 @@
 import type { StepRegistry } from '../contracts/services.js';
 import type { ErrorCode } from '../contracts/step-error.js';
 import {
+  type CompiledExpression,
   DEFAULT_LIMITS,
   type ExpressionLimits,
   type ExpressionSyntaxError,
@@ -32,11 +33,14 @@ export interface CompileWorkflowOptions {
 
 /** Compiles every expression of a shape-valid workflow once and resolves its catalog steps. */
 export function compileWorkflow(workflow: Workflow, options: CompileWorkflowOptions = {}): CompiledWorkflow {
+  // Generated workflows repeat the same texts (`{% $result %}`): each is compiled once, for all its places.
+  const cache = new Map<string, CompiledExpression>();
   const templateOptions = (pointer: string): CompileOptions => ({
     pointer,
     limits: options.limits ?? DEFAULT_LIMITS,
     onSyntaxError: options.onSyntaxError,
     onExpression: options.onExpression,
+    cache,
   });
   const defaultRetry = workflow.defaults?.retry;
 

@@ -1,3 +1,4 @@
+import { cutBeforeToken } from '../secrets/cut-before-token.js';
 import { workflowJsonSchema } from './published-schema.js';
 
 const EXPRESSION_PATTERN = (workflowJsonSchema().$defs as Record<string, { pattern: string }>).Expression
@@ -18,7 +19,7 @@ export function preview(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'object') return 'an object';
-  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 37)}…` : value);
+  if (typeof value === 'string') return JSON.stringify(cutBeforeToken(value, 37));
   return String(value);
 }
 

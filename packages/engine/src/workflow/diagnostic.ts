@@ -2,6 +2,7 @@
 export type DiagnosticCode =
   | 'read-failed'
   | 'too-large'
+  | 'too-many-expressions'
   | 'too-deep'
   | 'json-syntax'
   | 'duplicate-key'
@@ -9,6 +10,7 @@ export type DiagnosticCode =
   | 'unknown-property'
   | 'step-kind'
   | 'foreach-items'
+  | 'input-schema'
   | 'expression-syntax'
   | 'duplicate-step-id'
   | 'unknown-step'

@@ -4,6 +4,7 @@ export type { CompiledCatch, CompiledStep, CompiledWorkflow, RetryPolicy } from 
 export { type Diagnostic, type DiagnosticCode, formatDiagnostic } from './diagnostic.js';
 export { toMilliseconds } from './duration.js';
 export {
+  DEFAULT_MAX_EXPRESSIONS,
   DEFAULT_MAX_WORKFLOW_BYTES,
   type LoadResult,
   type LoadWorkflowOptions,

@@ -9,11 +9,13 @@ import { checkDuplicateStepIds } from './checks/duplicate-step-ids.js';
 import type { CheckInput } from './checks/each-step.js';
 import { checkExpressionScope } from './checks/expression-scope.js';
 import { checkForEachItems } from './checks/foreach-items.js';
+import { checkInputSchema } from './checks/input-schema.js';
 import { checkLiteralArgs } from './checks/literal-args.js';
 import { checkReservedNames } from './checks/reserved-names.js';
 import { compileCollecting } from './compile-collecting.js';
 import type { CompiledWorkflow } from './compiled-workflow.js';
-import type { Diagnostic } from './diagnostic.js';
+import { expressionPastLimit } from './count-expressions.js';
+import type { Diagnostic, Problem } from './diagnostic.js';
 import { JsonDocument } from './json-document.js';
 import { usablePart } from './usable-part.js';
 import { WorkflowInvalidError } from './workflow-invalid-error.js';
@@ -29,10 +31,18 @@ export interface LoadWorkflowOptions {
   limits?: ExpressionLimits;
   /** Larger workflow files (or texts) are refused before being read whole; default 4 MiB. */
   maxWorkflowBytes?: number;
+  /** A workflow with more `{% … %}` strings is refused before any is compiled; default 10,000. */
+  maxExpressions?: number;
 }
 
 /** Far beyond any hand-written workflow (thousands of steps), far below what would exhaust memory. */
 export const DEFAULT_MAX_WORKFLOW_BYTES = 4 * 1024 * 1024;
+
+/**
+ * A compiled expression holds 15–25 KB (JSONata's own tree and environment), so 4 MiB of tiny
+ * expressions would need gigabytes; 10,000 distinct ones stay within about 250 MB.
+ */
+export const DEFAULT_MAX_EXPRESSIONS = 10_000;
 
 export type LoadResult =
   | { ok: true; workflow: CompiledWorkflow; diagnostics: [] }
@@ -51,6 +61,10 @@ export async function loadWorkflow(
   const parsed = JsonDocument.parse(read.text, read.file);
   if (!parsed.ok) return { ok: false, diagnostics: parsed.diagnostics };
   const { document } = parsed;
+  const maxExpressions = options.maxExpressions ?? DEFAULT_MAX_EXPRESSIONS;
+  const pastLimit = expressionPastLimit(document.value, maxExpressions);
+  if (pastLimit !== undefined)
+    return failed([document.toDiagnostic(tooManyExpressions(pastLimit, maxExpressions))]);
   const shape = checkShape(document.value);
   // The checks below still read what the schema accepted: every problem of the file is reported at once.
   const workflow =
@@ -76,6 +90,7 @@ export async function loadWorkflow(
     ...checkReservedNames(input),
     ...checkLiteralArgs(input),
     ...checkForEachItems(input),
+    ...checkInputSchema(input),
     ...(await checkExpressionScope(input)),
     ...(await checkAccounts(input)),
   ];
@@ -123,6 +138,15 @@ async function readSource(
       (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message;
     return refuse('read-failed', `cannot read the workflow file: ${reason}`);
   }
+}
+
+function tooManyExpressions(pointer: string, most: number): Problem {
+  return {
+    code: 'too-many-expressions',
+    pointer,
+    message: `this is expression number ${most + 1}: a workflow may hold at most ${most} {% … %} expressions`,
+    hint: 'split it into smaller workflows, or raise maxExpressions where the engine loads workflows',
+  };
 }
 
 /** Diagnostics in file order, so they read top to bottom like the file. */

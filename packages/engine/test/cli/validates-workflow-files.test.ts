@@ -84,4 +84,32 @@ describe('toolsteps validate', () => {
     expect(tooDeep).toEqual([expect.objectContaining({ code: 'too-deep', line: 1, column: 274 })]);
     expect(tooLarge).toEqual([expect.objectContaining({ code: 'too-large', line: 1, column: 1 })]);
   });
+
+  it('with --json reports an expression nested too deeply as a diagnostic instead of crashing', async () => {
+    const chain = (operands: number) => `{% ${Array(operands).fill('"a"').join(' & ')} %}`;
+    const workflow = (expression: string) =>
+      JSON.stringify({ id: 'x', steps: [{ id: 's', assign: { v: expression } }] });
+    const parsed = await temp.write('parsed.json', workflow(chain(5_000)));
+    const unparsed = await temp.write('unparsed.json', workflow(chain(20_000)));
+
+    const { code, stdout, stderr } = await runCli([...TASKS, 'validate', parsed, unparsed, '--json']);
+
+    expect(code).toBe(2);
+    expect(stderr).toBe('');
+    const [parsedOrNot, tooDeep] = JSON.parse(stdout).files.map(
+      (file: { diagnostics: Array<{ message: string }> }) => file.diagnostics,
+    );
+    // Whether 5,000 levels parse depends on the stack left: either way no crash, at most this diagnostic.
+    expect(parsedOrNot.filter((d: { message: string }) => !d.message.includes('nested too deeply'))).toEqual(
+      [],
+    );
+    expect(tooDeep).toEqual([
+      expect.objectContaining({
+        code: 'expression-syntax',
+        line: 1,
+        column: 47,
+        message: expect.stringContaining('nested too deeply'),
+      }),
+    ]);
+  });
 });

@@ -50,26 +50,34 @@ function readFacts(expression: CompiledExpression): ExpressionFacts {
   const startOf = (node: JsonataNode, length: number) =>
     bodyOffset + Math.max(0, (node.position ?? length) - length);
 
-  const visit = (value: unknown): void => {
-    if (value === null || typeof value !== 'object' || seen.has(value)) return;
-    seen.add(value);
-    if (Array.isArray(value)) {
-      for (const item of value) visit(item);
-      return;
-    }
-    const node = value as JsonataNode;
-    if (typeof node.focus === 'string') facts.bound.add(node.focus);
-    if (typeof node.index === 'string') facts.bound.add(node.index);
-    if (node.type === 'function' || node.type === 'partial') procedures.add(node.procedure);
-    if (node.type === 'variable' && typeof node.value === 'string') {
-      const called = procedures.has(node);
-      facts.reads.push({ name: node.value, offset: startOf(node, node.value.length + 1), called });
-    }
-    if (node.type === 'path') noteStepReference(node);
-    for (const [key, child] of Object.entries(node)) {
-      if (node.type === 'bind' && key === 'lhs') bind(child);
-      else if (node.type === 'lambda' && key === 'arguments') (child as unknown[]).forEach(bind);
-      else if (key !== 'value') visit(child);
+  // A loop over a stack, not recursion: a tree thousands of levels deep (`"a" & "a" & …`) is valid JSONata.
+  const visit = (root: unknown): void => {
+    const pending: unknown[] = [root];
+    while (pending.length > 0) {
+      const value = pending.pop();
+      if (value === null || typeof value !== 'object' || seen.has(value)) continue;
+      seen.add(value);
+      const children: unknown[] = [];
+      if (Array.isArray(value)) {
+        for (const item of value) children.push(item);
+      } else {
+        const node = value as JsonataNode;
+        if (typeof node.focus === 'string') facts.bound.add(node.focus);
+        if (typeof node.index === 'string') facts.bound.add(node.index);
+        if (node.type === 'function' || node.type === 'partial') procedures.add(node.procedure);
+        if (node.type === 'variable' && typeof node.value === 'string') {
+          const called = procedures.has(node);
+          facts.reads.push({ name: node.value, offset: startOf(node, node.value.length + 1), called });
+        }
+        if (node.type === 'path') noteStepReference(node);
+        for (const [key, child] of Object.entries(node)) {
+          if (node.type === 'bind' && key === 'lhs') bind(child);
+          else if (node.type === 'lambda' && key === 'arguments') (child as unknown[]).forEach(bind);
+          else if (key !== 'value') children.push(child);
+        }
+      }
+      // Reversed onto the stack, so nodes are read in the order a recursive walk would: reads stay in file order.
+      for (let index = children.length - 1; index >= 0; index--) pending.push(children[index]);
     }
   };
   const bind = (target: unknown) => {
