@@ -35,7 +35,8 @@ describe('comparing values that share structure', () => {
     const result = await runEcho(
       '{% $string([1..2000].{"n": $} = [1..2000].{"n": $}) %}',
       {},
-      { maxArrayLength: 100_000 },
+      // A slow shared machine must not turn this into a timeout: the budget is what is tested.
+      { maxArrayLength: 100_000, timeoutMs: 60_000 },
     );
     expect(result.steps[0]).toMatchObject({ status: 'succeeded', result: { text: 'true' } });
     const refused = await runEcho(
@@ -44,7 +45,7 @@ describe('comparing values that share structure', () => {
         left: Array.from({ length: 2000 }, (_, n) => ({ n })),
         right: Array.from({ length: 2000 }, (_, n) => ({ n })),
       },
-      { maxArrayLength: 100 },
+      { maxArrayLength: 100, timeoutMs: 60_000 },
     );
     expect(refused.error).toMatchObject(where);
     expect(refused.error?.message).toContain('= would compare more than 1000 pairs of values');
