@@ -1,7 +1,7 @@
 import { stringWithin } from './bounded-builtins.js';
-import { boundEqualities } from './bounded-equality.js';
 import type { JsonataNode } from './expression.js';
 import { checkStringSize, type ExpressionLimits } from './expression-limits.js';
+import { callInstead, rewriteOperators } from './rewrite-operators.js';
 
 /** A call node with none of the extras (predicate, group, stages…) that would forbid merging it. */
 const PLAIN_CALL_KEYS = new Set(['type', 'value', 'position', 'procedure', 'arguments']);
@@ -10,8 +10,7 @@ const PLAIN_CALL_KEYS = new Set(['type', 'value', 'position', 'procedure', 'argu
  * `&` is an operator, not a function, so no binding can shadow it; yet a loop of `$s & $s`
  * doubles a string at each turn. Its nodes are rewritten, once at compile time, into calls of a
  * bounded concatenation: only expressions that use `&` pay for the check, once per `&` chain.
- * Returns whether the tree had any (of `&`, or of `=`/`!=`, which are bounded here too until
- * expression.ts calls `boundEqualities` itself).
+ * Returns whether the tree had any.
  */
 export function boundConcatenations(ast: JsonataNode, limits: Required<ExpressionLimits>): boolean {
   const concat = (...operands: unknown[]) => {
@@ -31,30 +30,12 @@ export function boundConcatenations(ast: JsonataNode, limits: Required<Expressio
       Object.keys(expr).every((key) => PLAIN_CALL_KEYS.has(key))
     );
   };
-  let found = false;
-  const seen = new Set<object>();
-  const visit = (node: unknown) => {
-    if (node === null || typeof node !== 'object' || seen.has(node)) return;
-    seen.add(node);
-    for (const child of Object.values(node)) visit(child);
-    const expr = node as JsonataNode;
-    if (expr.type === 'binary' && expr.value === '&') {
-      found = true;
-      const { lhs, rhs } = expr;
-      delete expr.lhs;
-      delete expr.rhs;
-      // `a & b & c` parses as `(a & b) & c`: one call of three operands costs half of two calls.
-      const left = isPlainConcat(lhs) ? lhs.arguments : [lhs];
-      // Same node, same position (and any predicate or group): now a call of a literal function.
-      Object.assign(expr, {
-        type: 'function',
-        value: '(',
-        procedure: { type: 'value', value: concat, position: expr.position },
-        arguments: [...left, rhs],
-      });
-    }
-  };
-  visit(ast);
-  const equalities = boundEqualities(ast, limits);
-  return found || equalities;
+  return rewriteOperators(ast, (expr) => {
+    if (expr.type !== 'binary' || expr.value !== '&') return false;
+    const { lhs, rhs } = expr;
+    // `a & b & c` parses as `(a & b) & c`: one call of three operands costs half of two calls.
+    const left = isPlainConcat(lhs) ? lhs.arguments : [lhs];
+    callInstead(expr, concat, [...left, rhs]);
+    return true;
+  });
 }

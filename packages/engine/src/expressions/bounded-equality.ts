@@ -1,5 +1,6 @@
 import type { JsonataNode } from './expression.js';
 import { ExpressionLimitError, type ExpressionLimits, WORK_LIMITS } from './expression-limits.js';
+import { callInstead, rewriteOperators } from './rewrite-operators.js';
 
 /** What JSONata passes as `this` to a `_jsonata_function`. */
 interface Focus {
@@ -72,30 +73,14 @@ function sameKeys(left: object, right: object): boolean {
  */
 export function boundEqualities(ast: JsonataNode, limits: Required<ExpressionLimits>): boolean {
   const operators = equalityOperators(limits);
-  let found = false;
-  const seen = new Set<object>();
-  const visit = (node: unknown) => {
-    if (node === null || typeof node !== 'object' || seen.has(node)) return;
-    seen.add(node);
-    for (const child of Object.values(node)) visit(child);
-    const expr = node as JsonataNode;
-    if (expr.type !== 'binary' || (expr.value !== '=' && expr.value !== '!=')) return;
+  return rewriteOperators(ast, (expr) => {
+    if (expr.type !== 'binary' || (expr.value !== '=' && expr.value !== '!=')) return false;
     const { lhs, rhs } = expr;
     // Against a literal string, number, boolean or null there is nothing to recurse into: left fast.
-    if (isScalarLiteral(lhs) || isScalarLiteral(rhs)) return;
-    found = true;
-    delete expr.lhs;
-    delete expr.rhs;
-    // Same node, same position (and any predicate or group): now a call of a literal function.
-    Object.assign(expr, {
-      type: 'function',
-      value: '(',
-      procedure: { type: 'value', value: operators[expr.value as '=' | '!='], position: expr.position },
-      arguments: [lhs, rhs],
-    });
-  };
-  visit(ast);
-  return found;
+    if (isScalarLiteral(lhs) || isScalarLiteral(rhs)) return false;
+    callInstead(expr, operators[expr.value as '=' | '!='], [lhs, rhs]);
+    return true;
+  });
 }
 
 function isScalarLiteral(node: unknown): boolean {

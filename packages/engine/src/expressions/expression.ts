@@ -3,6 +3,7 @@ import { StepError } from '../contracts/step-error.js';
 import { expressionFacts } from '../workflow/checks/expression-facts.js';
 import { boundedBuiltins, builtinsLoaded, builtinsReady } from './bounded-builtins.js';
 import { boundConcatenations } from './bounded-concat.js';
+import { boundEqualities } from './bounded-equality.js';
 import {
   completeLimits,
   DEFAULT_LIMITS,
@@ -94,7 +95,9 @@ export function compileExpression(
   compiled.assign('eval', evalDisabled);
   // Static checks must see the expression as written, not the rewritten `&` nodes.
   let written: JsonataNode | undefined;
-  const rewritten = boundConcatenations(compiled.ast() as unknown as JsonataNode, all);
+  const tree = compiled.ast() as unknown as JsonataNode;
+  const concatenations = boundConcatenations(tree, all);
+  const rewritten = boundEqualities(tree, all) || concatenations;
   let names: readonly string[] | undefined;
   const expression: CompiledExpression = {
     source,
