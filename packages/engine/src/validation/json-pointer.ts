@@ -26,3 +26,16 @@ export function childPointer(pointer: string, ...segments: Array<string | number
 export function isWithin(pointer: string, ancestor: string): boolean {
   return pointer === ancestor || pointer.startsWith(`${ancestor}/`);
 }
+
+/** A place reached by an iterative walk: its key, and the place holding it. */
+export interface WalkedPlace {
+  key?: string;
+  parent?: WalkedPlace;
+}
+
+/** The pointer of a place an iterative walk reached, from its chain of parents. */
+export function pointerOfPlace(place: WalkedPlace): string {
+  const keys: string[] = [];
+  for (let at: WalkedPlace | undefined = place; at?.key !== undefined; at = at.parent) keys.push(at.key);
+  return toPointer(keys.reverse());
+}

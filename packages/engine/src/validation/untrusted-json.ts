@@ -1,4 +1,4 @@
-import { toPointer } from './json-pointer.js';
+import { pointerOfPlace } from './json-pointer.js';
 
 /**
  * How deep JSON from outside may nest. Parsers, validators and our own walks recurse once per
@@ -61,20 +61,12 @@ export function unsafeJsonValue(value: unknown, maxDepth = MAX_JSON_DEPTH): Unsa
     const entry = pending.pop() as Entry;
     if (entry.value === null || typeof entry.value !== 'object') continue;
     const depth = entry.depth + 1;
-    if (depth > maxDepth) return { pointer: pointerOf(entry), problem: 'too-deep' };
+    if (depth > maxDepth) return { pointer: pointerOfPlace(entry), problem: 'too-deep' };
     for (const key of Object.keys(entry.value)) {
       const child = { value: (entry.value as Record<string, unknown>)[key], depth, key, parent: entry };
-      if (UNSAFE_KEYS.has(key)) return { pointer: pointerOf(child), problem: 'unsafe-key' };
+      if (UNSAFE_KEYS.has(key)) return { pointer: pointerOfPlace(child), problem: 'unsafe-key' };
       pending.push(child);
     }
   }
   return undefined;
-}
-
-function pointerOf(entry: { key?: string; parent?: unknown }): string {
-  const keys: string[] = [];
-  for (let at: typeof entry | undefined = entry; at?.key !== undefined; at = at.parent as typeof entry) {
-    keys.push(at.key);
-  }
-  return toPointer(keys.reverse());
 }

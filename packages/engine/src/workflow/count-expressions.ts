@@ -1,5 +1,5 @@
 import { isExpression } from '../expressions/expression.js';
-import { toPointer } from '../validation/json-pointer.js';
+import { pointerOfPlace } from '../validation/json-pointer.js';
 
 /**
  * The pointer of the first `{% … %}` string past `most`, in file order, or undefined when there are
@@ -18,7 +18,7 @@ export function expressionPastLimit(value: unknown, most: number): string | unde
     const entry = pending.pop() as Entry;
     if (isExpression(entry.value)) {
       count += 1;
-      if (count > most) return pointerOf(entry);
+      if (count > most) return pointerOfPlace(entry);
       continue;
     }
     if (entry.value === null || typeof entry.value !== 'object') continue;
@@ -30,12 +30,4 @@ export function expressionPastLimit(value: unknown, most: number): string | unde
     }
   }
   return undefined;
-}
-
-function pointerOf(entry: { key?: string; parent?: unknown }): string {
-  const keys: string[] = [];
-  for (let at: typeof entry | undefined = entry; at?.key !== undefined; at = at.parent as typeof entry) {
-    keys.push(at.key);
-  }
-  return toPointer(keys.reverse());
 }
