@@ -15,7 +15,7 @@ afterAll(() => api.emulator.close());
 describe('a retry policy re-runs a write step', () => {
   it('not when its POST timed out after it was sent: one issue, and the error says why', async () => {
     api.holdAnswers(3);
-    const account = trackerAccount(api.emulator.baseUrl, { timeoutMs: 300 });
+    const account = trackerAccount(api.emulator.baseUrl, { timeoutMs: 1_000 });
     const { result } = await runTracker(
       {
         id: 'file',

@@ -14,13 +14,14 @@ describe('the timeout of a token refresh bounds reading the answer too', () => {
     const { auth, saved, visibleOutput } = oauthAuth({
       tokenUrl: `${server.origin}/oauth/token`,
       credentials: { accessToken: undefined },
-      timeoutMs: 50,
+      // Long enough for the request to reach the server on a busy machine: the body is what never ends.
+      timeoutMs: 1000,
     });
     const error = await rejection(auth.header({ method: 'GET', path: '/me' }, new AbortController().signal));
 
     expect(error.code).toBe('timeout');
     expect(error.message).toBe(
-      'Could not refresh the OAuth token of account "Demo acct-1" of Demo: the token endpoint did not answer within 50 ms',
+      'Could not refresh the OAuth token of account "Demo acct-1" of Demo: the token endpoint did not answer within 1000 ms',
     );
     await server.calls[0].closed;
     expect(server.calls[0].abandoned).toBe(true);
