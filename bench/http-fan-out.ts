@@ -61,7 +61,8 @@ export async function benchHttpFanOut(): Promise<BenchResult> {
       items: ITEMS,
       concurrency: CONCURRENCY,
       arms: {
-        engine: 'a workflow forEach of the bench.get step (ctx.http.get): every safety layer on',
+        engine:
+          'a workflow forEach of the bench.get step (ctx.http.get): every safety layer on, ky over the default transport (undici request() on a keep-alive Agent)',
         ky: 'bare ky.create with the options the engine uses (retry 0, timeout false, throwHttpErrors false, redirect manual), p-map',
         fetch: 'bare global fetch, p-map: the floor',
         undici: 'undici.request() over a keep-alive Pool, p-map: the limit (no WHATWG streams)',

@@ -8,12 +8,13 @@ import { type Logger, silentLogger } from '../contracts/logger.js';
 import type {
   CatalogEntry,
   HttpClientFactory,
+  HttpTransport,
   SecretScrubber as Scrubber,
   StepRegistry,
 } from '../contracts/services.js';
 import { type RunOptions, WorkflowRunner } from '../execution/engine.js';
 import { DEFAULT_LIMITS, type ExpressionLimits } from '../expressions/expression.js';
-import { KyHttpClientFactory } from '../http/index.js';
+import { KyHttpClientFactory, UndiciTransport } from '../http/index.js';
 import { MemoryJournal } from '../journal/index.js';
 import { createRegistry, loadRegistry } from '../registry/index.js';
 import { SystemClock } from '../runtime/index.js';
@@ -43,6 +44,8 @@ export interface EngineOptions {
   vault?: CredentialVault;
   accounts?: ConnectedAccount[];
   httpClientFactory?: HttpClientFactory;
+  /** What carries requests to the network under ky; default undici's `request()` over a keep-alive Agent. */
+  httpTransport?: HttpTransport;
   clock?: Clock;
   logger?: Logger;
   journal?: Journal;
@@ -91,6 +94,12 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   bindValue<ExpressionLimits>(TOKENS.ExpressionLimits, { ...DEFAULT_LIMITS, ...options.expressionLimits });
   if (options.secretScrubber) bindValue<Scrubber>(TOKENS.SecretScrubber, options.secretScrubber);
   else container.bind<Scrubber>(TOKENS.SecretScrubber).to(SecretScrubber).inSingletonScope();
+  if (options.httpTransport) bindValue<HttpTransport>(TOKENS.HttpTransport, options.httpTransport);
+  else
+    container
+      .bind<HttpTransport>(TOKENS.HttpTransport)
+      .toDynamicValue(() => new UndiciTransport())
+      .inSingletonScope();
   if (options.httpClientFactory)
     bindValue<HttpClientFactory>(TOKENS.HttpClientFactory, options.httpClientFactory);
   else container.bind<HttpClientFactory>(TOKENS.HttpClientFactory).to(KyHttpClientFactory).inSingletonScope();

@@ -3,6 +3,7 @@ export const TOKENS = {
   Vault: Symbol.for('toolsteps.CredentialVault'),
   Registry: Symbol.for('toolsteps.StepRegistry'),
   HttpClientFactory: Symbol.for('toolsteps.HttpClientFactory'),
+  HttpTransport: Symbol.for('toolsteps.HttpTransport'),
   ExpressionLimits: Symbol.for('toolsteps.ExpressionLimits'),
   Clock: Symbol.for('toolsteps.Clock'),
   Logger: Symbol.for('toolsteps.Logger'),

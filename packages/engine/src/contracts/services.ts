@@ -74,6 +74,23 @@ export interface HttpClientFactory {
   client(options: HttpClientOptions): HttpClient;
 }
 
+/** What one send asks of the transport besides the request itself. */
+export interface TransportOptions {
+  /** Aborts the exchange, the body included: the send's timeout and the caller's cancellation. */
+  signal: AbortSignal;
+  /** The largest answer body accepted, counted after decoding (gzip, deflate, br). */
+  maxResponseBytes: number;
+}
+
+/**
+ * Carries the requests ky builds to the network, under ky's `fetch` option. It never follows a
+ * redirect, decodes the body, and resolves only once the whole body is in memory, within
+ * `maxResponseBytes`: a larger answer rejects with `ResponseTooLarge`.
+ */
+export interface HttpTransport {
+  fetch(request: Request, options: TransportOptions): Promise<Response>;
+}
+
 /** Collects every secret value seen (credentials, refreshed tokens) and removes them from output. */
 export interface SecretScrubber {
   /**

@@ -110,7 +110,7 @@ export async function runToolStep(
     } catch (thrown) {
       const error = inWorkflow(toStepError(thrown), node.pointer);
       // What the failed attempt has not sent yet never leaves: a retry must not race its leftovers.
-      if (http) stopAttempt(deadline, stepKey, attempt);
+      if (http) stopAttempt(deadline);
       const failed = { node, account, error, attempt, writes, stopped: signal.aborted };
       const delayMs = delayBeforeRetry(failed, run);
       run.recorder.emit({
@@ -128,20 +128,23 @@ export async function runToolStep(
     } finally {
       // A step that returned with requests still pending is over too: nothing of it leaves later.
       // Only a step that made an HTTP client can have any.
-      if (http) stopAttempt(deadline, stepKey, attempt);
+      if (http) stopAttempt(deadline);
       deadline.dispose();
     }
   }
 }
 
-function stopAttempt(deadline: Deadline, stepKey: string, attempt: number): void {
-  if (deadline.signal.aborted) return;
-  deadline.abort(
-    new StepError({
-      code: 'cancelled',
-      message: `Attempt ${attempt} of step "${stepKey}" had ended; this request of it was not sent`,
-    }),
-  );
+/**
+ * Why a request a step attempt left behind was not sent. One error serves every attempt: it is built
+ * on each step's way out, and nobody waits for what it stops (the attempt is over).
+ */
+const ATTEMPT_ENDED = new StepError({
+  code: 'cancelled',
+  message: 'The step attempt that made this request had ended, so it was not sent',
+});
+
+function stopAttempt(deadline: Deadline): void {
+  if (!deadline.signal.aborted) deadline.abort(ATTEMPT_ENDED);
 }
 
 /**

@@ -6,7 +6,7 @@ import type { ConnectedAccount, CredentialVault } from '../contracts/account.js'
 import type { Clock } from '../contracts/clock.js';
 import type { Integration } from '../contracts/integration.js';
 import type { Logger } from '../contracts/logger.js';
-import type { SecretScrubber } from '../contracts/services.js';
+import type { HttpTransport, SecretScrubber } from '../contracts/services.js';
 import { createAccountLimiter, createWriteLimiter } from './account-limiter.js';
 import { type ResolvedBinding, resolveBinding } from './http-defaults.js';
 import { QuotaGate } from './quota-gate.js';
@@ -17,6 +17,7 @@ export interface ChannelDeps {
   scrubber: SecretScrubber;
   clock: Clock;
   logger: Logger;
+  transport: HttpTransport;
 }
 
 /** Everything kept per connected account and shared by every step of every run that uses it. */
@@ -32,6 +33,8 @@ export interface AccountChannel {
   quota: QuotaGate;
   /** ky with our layers as hooks; its own retry and timeout are off: p-retry and our timeout rule. */
   ky: KyInstance;
+  /** What ky's sends go through (its `fetch`), shared by every account of the engine. */
+  transport: HttpTransport;
 }
 
 export function openAccountChannel(
@@ -41,6 +44,7 @@ export function openAccountChannel(
 ): AccountChannel {
   const binding = resolveBinding(integration.http(account), integration.title);
   const auth = createAccountAuth(integration, account, { ...deps, timeoutMs: binding.timeoutMs });
+  const { transport } = deps;
   return {
     integration,
     binding,
@@ -48,6 +52,7 @@ export function openAccountChannel(
     limiter: createAccountLimiter(binding.rateLimit, integration.title),
     writeLimiter: createWriteLimiter(binding.rateLimit),
     quota: new QuotaGate(),
+    transport,
     ky: ky.create({
       // No default headers to merge into every send when the binding has none.
       headers: Object.keys(binding.headers).length > 0 ? binding.headers : undefined,

@@ -3,5 +3,8 @@ export { KyHttpClientFactory } from './ky-http-client-factory.js';
 export { redactHeaders } from './redact-headers.js';
 export { requestedWaitMs } from './retry-delay.js';
 export { type ResolvedUrl, resolveRequestUrl } from './safe-path.js';
+export { ResponseTooLarge } from './transport/response-too-large.js';
+export { UndiciTransport } from './transport/undici-transport.js';
+export { UnusableAnswer } from './transport/unusable-answer.js';
 export type { NetworkFailure } from './transport-error.js';
 export { upstreamMessage } from './upstream-message.js';

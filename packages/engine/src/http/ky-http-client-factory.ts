@@ -5,7 +5,12 @@ import type { Clock } from '../contracts/clock.js';
 import type { HttpClient } from '../contracts/http.js';
 import type { Integration } from '../contracts/integration.js';
 import type { Logger } from '../contracts/logger.js';
-import type { HttpClientFactory, HttpClientOptions, SecretScrubber } from '../contracts/services.js';
+import type {
+  HttpClientFactory,
+  HttpClientOptions,
+  HttpTransport,
+  SecretScrubber,
+} from '../contracts/services.js';
 import { type AccountChannel, openAccountChannel } from './account-channel.js';
 import { AccountHttpClient } from './account-http-client.js';
 
@@ -22,6 +27,7 @@ export class KyHttpClientFactory implements HttpClientFactory {
     @inject(TOKENS.SecretScrubber) private readonly scrubber: SecretScrubber,
     @inject(TOKENS.Clock) private readonly clock: Clock,
     @inject(TOKENS.Logger) private readonly logger: Logger,
+    @inject(TOKENS.HttpTransport) private readonly transport: HttpTransport,
   ) {}
 
   client(options: HttpClientOptions): HttpClient {
@@ -41,6 +47,7 @@ export class KyHttpClientFactory implements HttpClientFactory {
         scrubber: this.scrubber,
         clock: this.clock,
         logger: this.logger,
+        transport: this.transport,
       });
       this.#channels.set(key, channel);
     } else {

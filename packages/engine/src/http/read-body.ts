@@ -1,10 +1,10 @@
 import { StepError } from '../contracts/step-error.js';
 import { AttemptSignal } from './attempt-signal.js';
+import { formatBytes } from './format-bytes.js';
+import type { ExchangeLabel } from './response-error.js';
 
 /** Stateless between calls (non-streaming `decode`): one serves every read. */
 const UTF8 = new TextDecoder();
-
-import type { ExchangeLabel } from './response-error.js';
 
 /**
  * Reads a body as text, refusing it once it passes `maxBytes`: the declared length is checked first,
@@ -22,9 +22,7 @@ export async function readBodyText(
   const declared = Number(response.headers.get('content-length') ?? Number.NaN);
   if (Number.isFinite(declared) && declared > maxBytes) {
     await response.body?.cancel().catch(() => undefined);
-    const size =
-      formatBytes(declared) === formatBytes(maxBytes) ? `${declared} bytes` : formatBytes(declared);
-    throw tooLarge(label, maxBytes, `declares ${size}`);
+    throw tooLarge(label, maxBytes, declaresSize(declared, maxBytes));
   }
   if (response.body === null) return '';
   // A declared length within the limit bounds an uncompressed body (fetch inflates compressed ones,
@@ -64,17 +62,18 @@ export async function readBodyText(
   }
 }
 
-function tooLarge(label: ExchangeLabel, maxBytes: number, what: string): StepError {
+/** `declares 1025 bytes`: exact when the rounded size would read as the limit itself. */
+export function declaresSize(declared: number, maxBytes: number): string {
+  const size = formatBytes(declared) === formatBytes(maxBytes) ? `${declared} bytes` : formatBytes(declared);
+  return `declares ${size}`;
+}
+
+/** The error of an answer over `maxResponseBytes`; `what` says how it was found (`passed 1 KiB while streaming`). */
+export function tooLarge(label: ExchangeLabel, maxBytes: number, what: string): StepError {
   return new StepError({
     code: 'upstream',
     retryable: false,
     message: `${label.integrationTitle}'s answer to ${label.method} ${label.relative} ${what}, over the ${formatBytes(maxBytes)} limit (maxResponseBytes): ask for less at a time (smaller pages, fewer fields)`,
     details: { method: label.method, path: label.relative, maxResponseBytes: maxBytes },
   });
-}
-
-function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${Number((bytes / (1024 * 1024)).toFixed(1))} MiB`;
-  if (bytes >= 1024) return `${Number((bytes / 1024).toFixed(1))} KiB`;
-  return `${bytes} bytes`;
 }

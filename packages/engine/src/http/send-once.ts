@@ -6,11 +6,13 @@ import { isStepError, StepError } from '../contracts/step-error.js';
 import type { AccountChannel } from './account-channel.js';
 import { AttemptSignal } from './attempt-signal.js';
 import { parseBody } from './parse-body.js';
-import { readBodyText } from './read-body.js';
+import { tooLarge } from './read-body.js';
 import { headerRecord, redactHeaders } from './redact-headers.js';
 import type { ExchangeLabel, ReceivedResponse } from './response-error.js';
 import { sendEnd } from './retry-safety.js';
 import type { SendState } from './sign-request.js';
+import { ResponseTooLarge } from './transport/response-too-large.js';
+import { UnusableAnswer } from './transport/unusable-answer.js';
 import { transportError } from './transport-error.js';
 
 /** Where one send goes: a URL already checked to lie under the base URL. */
@@ -41,8 +43,8 @@ export interface SendContext {
 }
 
 /**
- * One HTTP exchange through the account's ky instance, bounded by the per-attempt timeout and the
- * response size limit, and recorded (redacted) whatever its outcome.
+ * One HTTP exchange through the account's ky instance and its transport, bounded by the per-attempt
+ * timeout and the response size limit, and recorded (redacted) whatever its outcome.
  */
 export async function sendOnce(
   ctx: SendContext,
@@ -65,22 +67,23 @@ export async function sendOnce(
   }
   let response: Response | undefined;
   try {
-    // The attempt signal goes to fetch itself, not through ky's `signal` option: ky would derive an
-    // `AbortSignal.any` per send, the costliest allocation of a send on Node 20. fetch's Request
-    // follows it only weakly, so both waits also race the attempt itself (body, late answer).
-    const { signal } = timeout;
+    // The attempt signal goes to the transport itself, not through ky's `signal` option: ky would
+    // derive an `AbortSignal.any` per send, the costliest allocation of a send on Node 20. The wait
+    // also races the attempt, so an answer that comes too late is dropped.
+    const { transport } = ctx.channel;
+    const sending = { signal: timeout.signal, maxResponseBytes: binding.maxResponseBytes };
     response = await timeout.bound(
       ctx.channel.ky(target.url, {
         method: target.method,
         headers: ctx.headers,
         body: target.body,
-        fetch: (input, init) => fetch(input, { ...init, signal }),
+        fetch: (input) => transport.fetch(input as Request, sending),
         context: { send: state },
       }),
       (late) => void late.body?.cancel().catch(() => undefined),
     );
-    const text =
-      target.method === 'HEAD' ? '' : await readBodyText(response, binding.maxResponseBytes, label, timeout);
+    // The transport resolved with the whole body, decoded and within maxResponseBytes.
+    const text = target.method === 'HEAD' ? '' : await response.text();
     const received = {
       status: response.status,
       headers: headerRecord(response.headers),
@@ -90,22 +93,13 @@ export async function sendOnce(
     record(ctx, target, state, started, received);
     return received;
   } catch (error) {
-    // The caller's abort reason (its step's timeout, say) is the caller's to report, not this send's.
-    const failure =
-      isStepError(error) && error !== ctx.signal.reason
-        ? error
-        : ctx.signal.aborted
-          ? new StepError({ code: 'cancelled', message: `${label.method} ${label.relative} was cancelled` })
-          : timeout.timedOut
-            ? new StepError({
-                code: 'timeout',
-                message: `${integration.title} did not answer ${label.method} ${label.relative} within ${binding.timeoutMs} ms (timeoutMs)`,
-                details: { method: label.method, path: label.relative, timeoutMs: binding.timeoutMs },
-              })
-            : transportError(error, label, binding.baseUrl.host);
-    const partial = response && {
-      status: response.status,
-      headers: headerRecord(response.headers),
+    const failure = sendFailure(error, ctx, label, timeout);
+    // An answer refused for its size or shape still had a status and headers: the record shows them.
+    const arrived =
+      response ?? (error instanceof ResponseTooLarge || error instanceof UnusableAnswer ? error : undefined);
+    const partial = arrived && {
+      status: arrived.status,
+      headers: arrived instanceof Response ? headerRecord(arrived.headers) : arrived.headers,
       body: undefined,
     };
     record(ctx, target, state, started, partial, failure);
@@ -113,6 +107,38 @@ export async function sendOnce(
   } finally {
     timeout.dispose();
   }
+}
+
+/** What a send that threw failed with, as the step reports it. */
+function sendFailure(
+  error: unknown,
+  ctx: SendContext,
+  label: ExchangeLabel,
+  timeout: AttemptSignal,
+): StepError {
+  const { binding, integration } = ctx.channel;
+  // The caller's abort reason (its step's timeout, say) is the caller's to report, not this send's.
+  if (isStepError(error) && error !== ctx.signal.reason) return error;
+  if (ctx.signal.aborted) {
+    return new StepError({ code: 'cancelled', message: `${label.method} ${label.relative} was cancelled` });
+  }
+  if (timeout.timedOut) {
+    return new StepError({
+      code: 'timeout',
+      message: `${integration.title} did not answer ${label.method} ${label.relative} within ${binding.timeoutMs} ms (timeoutMs)`,
+      details: { method: label.method, path: label.relative, timeoutMs: binding.timeoutMs },
+    });
+  }
+  if (error instanceof ResponseTooLarge) return tooLarge(label, binding.maxResponseBytes, error.what);
+  if (error instanceof UnusableAnswer) {
+    return new StepError({
+      code: 'upstream',
+      retryable: false,
+      message: `${integration.title} answered ${label.method} ${label.relative} ${error.reason}`,
+      details: { method: label.method, path: label.relative, status: error.status },
+    });
+  }
+  return transportError(error, label, binding.baseUrl.host);
 }
 
 function record(

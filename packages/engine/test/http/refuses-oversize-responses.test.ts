@@ -77,6 +77,6 @@ describe('answers larger than maxResponseBytes are refused', () => {
     const { client } = fixture();
     const error = await failure(client().get('/compressed'));
     expect(error.code).toBe('upstream');
-    expect(error.message).toMatch(/passed 1 KiB while streaming/);
+    expect(error.message).toMatch(/passed 1 KiB while decompressing, over the 1 KiB limit/);
   });
 });

@@ -5,6 +5,7 @@ import type { AuthSpec, HttpBinding, Integration } from '../../../src/contracts/
 import type { Effect } from '../../../src/contracts/step.js';
 import { StepError } from '../../../src/contracts/step-error.js';
 import { KyHttpClientFactory } from '../../../src/http/ky-http-client-factory.js';
+import { UndiciTransport } from '../../../src/http/transport/undici-transport.js';
 import { SecretScrubber } from '../../../src/secrets/secret-scrubber.js';
 import { FakeClock } from '../../../src/testing/fake-clock.js';
 import { MemoryVault } from '../../../src/vault/memory-vault.js';
@@ -42,6 +43,9 @@ export function demoIntegration(options: FixtureOptions): Integration {
 }
 
 /** The factory with its real collaborators (memory vault, scrubber), a fake clock and a recording logger. */
+/** One transport for every fixture of a test file, as one engine shares it across accounts. */
+const transport = new UndiciTransport();
+
 export function httpFixture(options: FixtureOptions) {
   const accounts = options.accounts ?? [account()];
   const memory = new MemoryVault(accounts);
@@ -49,7 +53,7 @@ export function httpFixture(options: FixtureOptions) {
   const scrubber = new SecretScrubber();
   const clock = new FakeClock();
   const logger = new RecordingLogger();
-  const factory = new KyHttpClientFactory(vault, scrubber, clock, logger);
+  const factory = new KyHttpClientFactory(vault, scrubber, clock, logger, transport);
   const integration = demoIntegration(options);
   const exchanges: HttpExchange[] = [];
 
