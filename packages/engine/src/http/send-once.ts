@@ -11,6 +11,7 @@ import { headerRecord, redactHeaders } from './redact-headers.js';
 import type { ExchangeLabel, ReceivedResponse } from './response-error.js';
 import { sendEnd } from './retry-safety.js';
 import type { SendState } from './sign-request.js';
+import { AnswerCutOff, AnswerFailure } from './transport/answer-failure.js';
 import { ResponseTooLarge } from './transport/response-too-large.js';
 import { UnusableAnswer } from './transport/unusable-answer.js';
 import { transportError } from './transport-error.js';
@@ -94,9 +95,9 @@ export async function sendOnce(
     return received;
   } catch (error) {
     const failure = sendFailure(error, ctx, label, timeout);
-    // An answer refused for its size or shape still had a status and headers: the record shows them.
-    const arrived =
-      response ?? (error instanceof ResponseTooLarge || error instanceof UnusableAnswer ? error : undefined);
+    // An answer refused for its size or shape, or cut off, still had a status and headers: the
+    // record shows them, and retry safety knows the upstream answered.
+    const arrived = response ?? (error instanceof AnswerFailure ? error : undefined);
     const partial = arrived && {
       status: arrived.status,
       headers: arrived instanceof Response ? headerRecord(arrived.headers) : arrived.headers,
@@ -138,6 +139,7 @@ function sendFailure(
       details: { method: label.method, path: label.relative, status: error.status },
     });
   }
+  if (error instanceof AnswerCutOff) return transportError(error.cause, label, binding.baseUrl.host);
   return transportError(error, label, binding.baseUrl.host);
 }
 

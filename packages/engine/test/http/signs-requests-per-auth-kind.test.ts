@@ -65,7 +65,7 @@ describe('requests are signed the way the integration says', () => {
     });
     const error = await failure(client().get('/me'));
     expect(error.code).toBe('validation');
-    expect(error.message).toMatch(/"x-api-key" contains a line break/);
+    expect(error.message).toMatch(/"x-api-key" contains a control character such as a line break/);
     expect(error.message).not.toContain('key_0123');
     expect(error.message).not.toContain('Injected');
     expect(emulator.requests).toEqual([]);
@@ -76,6 +76,22 @@ describe('requests are signed the way the integration says', () => {
     const error = await failure(client().request({ path: '/me', headers: { 'x-note': 'a\nb' } }));
     expect(error.code).toBe('validation');
     expect(emulator.requests).toEqual([]);
+  });
+
+  it('refuses a write whose header holds any other control character as invalid, never as maybe sent', async () => {
+    const { client, exchanges } = httpFixture({ baseUrl: emulator.baseUrl });
+    const error = await failure(
+      client({ effect: 'write' }).request({
+        method: 'POST',
+        path: '/me',
+        json: {},
+        headers: { 'x-note': 'a\u0001b' },
+      }),
+    );
+    expect(error.code).toBe('validation');
+    expect(error.message).toMatch(/^The value of header "x-note" contains a control character/);
+    expect(emulator.requests).toEqual([]);
+    expect(exchanges).toEqual([]);
   });
 
   it('asks to reconnect an account that lacks the credential its auth kind needs', async () => {

@@ -3,20 +3,32 @@ import type { Readable } from 'node:stream';
 /** No one reads a discarded body: the error its destruction emits must not go unhandled. */
 const ignore = () => undefined;
 
+/** Where an answer of unknown length starts: most JSON answers fit, larger ones double from here. */
+const FIRST_CAPACITY = 16 * 1024;
+
 /** Drops a body unread: its connection is closed rather than drained. */
 export function discardBody(body: Readable): void {
   body.on('error', ignore);
   body.destroy();
 }
 
+/** Lets a body that has nothing to read end on its own, so its connection can serve the next request. */
+export function drainEmptyBody(body: Readable): void {
+  body.on('error', ignore);
+  body.resume();
+}
+
 /**
- * Reads a body to its end, holding at most `maxBytes`: once more arrive, the body is destroyed (its
- * connection closed, the rest never read) and the answer is `undefined`. Rejects with the body's
- * error, e.g. the abort of the request's signal.
+ * Reads a body to its end into one buffer of at most `maxBytes`: once more arrive, the body is
+ * destroyed (its connection closed, the rest never read) and the answer is `undefined`. Chunks are
+ * copied as they come, never kept: each is a view of a socket read buffer, so keeping a million
+ * 1-byte chunks would hold a million buffers. Rejects with the body's error (e.g. its abort).
  */
-export function collectBody(body: Readable, maxBytes: number): Promise<Buffer | undefined> {
+export function collectBody(body: Readable, maxBytes: number, declared: number): Promise<Buffer | undefined> {
   return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
+    let buffer = Buffer.allocUnsafe(
+      Math.min(maxBytes, Number.isFinite(declared) && declared >= 0 ? declared : FIRST_CAPACITY),
+    );
     let received = 0;
     const stop = () => {
       body.off('data', onData);
@@ -26,18 +38,24 @@ export function collectBody(body: Readable, maxBytes: number): Promise<Buffer | 
       body.on('error', ignore);
     };
     const onData = (chunk: Buffer) => {
-      received += chunk.length;
-      if (received <= maxBytes) {
-        chunks.push(chunk);
+      const needed = received + chunk.length;
+      if (needed > maxBytes) {
+        stop();
+        body.destroy();
+        resolve(undefined);
         return;
       }
-      stop();
-      body.destroy();
-      resolve(undefined);
+      if (needed > buffer.length) {
+        const grown = Buffer.allocUnsafe(Math.min(maxBytes, Math.max(needed, buffer.length * 2)));
+        buffer.copy(grown, 0, 0, received);
+        buffer = grown;
+      }
+      chunk.copy(buffer, received);
+      received = needed;
     };
     const onEnd = () => {
       stop();
-      resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, received));
+      resolve(buffer.subarray(0, received));
     };
     const onError = (error: Error) => {
       stop();

@@ -19,15 +19,20 @@ const LENIENT_BROTLI = {
   finishFlush: zlib.constants.BROTLI_OPERATION_FLUSH,
 };
 
+/** As many codings as fetch undoes: each layer may cost `maxBytes` of work in the thread pool. */
+export const MAX_CODINGS = 5;
+
 /**
  * Undoes the body's content-encoding (gzip, deflate, br, in the reverse order of the header), never
- * producing more than `maxBytes`: past that the answer is `undefined`, so a small compressed body
- * cannot inflate into memory. A coding fetch would not decode leaves the body as it came.
+ * producing more than `maxBytes` per layer: past that the answer is `undefined`, so a small
+ * compressed body cannot inflate into memory. More than MAX_CODINGS layers throw. A coding fetch would
+ * not decode leaves the body as it came. An abort of `signal` stops before the next layer.
  */
 export async function decodeBody(
   bytes: Buffer,
   contentEncoding: string | undefined,
   maxBytes: number,
+  signal: AbortSignal,
 ): Promise<Buffer | undefined> {
   if (contentEncoding === undefined || bytes.length === 0) return bytes;
   const codings = contentEncoding
@@ -35,6 +40,9 @@ export async function decodeBody(
     .split(',')
     .map((coding) => coding.trim())
     .filter((coding) => coding !== '' && coding !== 'identity');
+  if (codings.length > MAX_CODINGS) {
+    throw new Error(`it names ${codings.length} codings, more than the ${MAX_CODINGS} undone`);
+  }
   const decoders: Decode[] = [];
   for (const coding of codings) {
     const decode = decoderOf(coding);
@@ -44,7 +52,10 @@ export async function decodeBody(
   const max = Math.min(maxBytes, bufferConstants.MAX_LENGTH);
   let body = bytes;
   try {
-    for (const decode of decoders) body = await decode(body, max);
+    for (const decode of decoders) {
+      signal.throwIfAborted();
+      body = await decode(body, max);
+    }
   } catch (error) {
     if ((error as { code?: unknown }).code === 'ERR_BUFFER_TOO_LARGE') return undefined;
     throw error;

@@ -2,7 +2,8 @@ import { Agent, type Dispatcher } from 'undici';
 import type { HttpTransport, TransportOptions } from '../../contracts/services.js';
 import { formatBytes } from '../format-bytes.js';
 import { declaresSize } from '../read-body.js';
-import { collectBody, discardBody } from './collect-body.js';
+import { AnswerCutOff } from './answer-failure.js';
+import { collectBody, discardBody, drainEmptyBody } from './collect-body.js';
 import { decodeBody } from './decode-body.js';
 import { outgoingHeaders } from './outgoing-headers.js';
 import { ResponseTooLarge } from './response-too-large.js';
@@ -50,11 +51,19 @@ export class UndiciTransport implements HttpTransport {
         new UnusableAnswer(`with HTTP status ${status}, which is no final status`, status, flat(raw)),
       );
     }
+    // No body to read, whatever length the headers give (a HEAD's is the resource's, a 304's the
+    // cached one's).
+    if (method === 'HEAD' || NULL_BODY_STATUSES.has(status)) {
+      drainEmptyBody(answer.body);
+      return answered(null, answer, raw);
+    }
     const declared = Number(raw['content-length'] ?? Number.NaN);
     if (declared > maxResponseBytes) {
       throw refuse(new ResponseTooLarge(declaresSize(declared, maxResponseBytes), status, flat(raw)));
     }
-    const received = await collectBody(answer.body, maxResponseBytes);
+    const received = await collectBody(answer.body, maxResponseBytes, declared).catch((error: unknown) => {
+      throw new AnswerCutOff(error, status, flat(raw));
+    });
     if (received === undefined) {
       throw new ResponseTooLarge(
         `passed ${formatBytes(maxResponseBytes)} while streaming`,
@@ -63,7 +72,7 @@ export class UndiciTransport implements HttpTransport {
       );
     }
     const encoding = single(raw['content-encoding']);
-    const decoded = await decodeBody(received, encoding, maxResponseBytes).catch((error: Error) => {
+    const decoded = await decodeBody(received, encoding, maxResponseBytes, signal).catch((error: Error) => {
       throw new UnusableAnswer(
         `with a body that does not decode as its content-encoding (${encoding}) says: ${error.message}`,
         status,
@@ -77,17 +86,26 @@ export class UndiciTransport implements HttpTransport {
         flat(raw),
       );
     }
-    const empty = method === 'HEAD' || NULL_BODY_STATUSES.has(status);
-    return new Response(empty ? null : decoded, {
-      status,
-      statusText: answer.statusText ?? '',
-      headers: headersOf(raw),
-    });
+    return answered(decoded, answer, raw);
   }
 
   /** Closes the kept-alive connections; sends made after this fail. */
   close(): Promise<void> {
     return this.#dispatcher.close();
+  }
+}
+
+/** A reason phrase a Response can carry: undici decodes it as UTF-8, a Response takes bytes only. */
+const STATUS_TEXT = /^[\t\x20-\x7e\x80-\xff]*$/;
+
+/** The Response ky gets; what cannot be one (a header undici let through, say) is an unusable answer. */
+function answered(body: Buffer | null, answer: Dispatcher.ResponseData, raw: RawHeaders): Response {
+  const status = answer.statusCode;
+  try {
+    const statusText = STATUS_TEXT.test(answer.statusText) ? answer.statusText : '';
+    return new Response(body, { status, statusText, headers: headersOf(raw) });
+  } catch (error) {
+    throw new UnusableAnswer(`in a form that cannot be read: ${(error as Error).message}`, status, flat(raw));
   }
 }
 

@@ -13,6 +13,13 @@ function encoded(bytes: Buffer, encoding: string): Response {
   });
 }
 
+/** The answer gzipped `times` times over. */
+function layered(times: number): Buffer {
+  let bytes = Buffer.from(JSON_TEXT);
+  for (let layer = 0; layer < times; layer++) bytes = gzipSync(bytes);
+  return bytes;
+}
+
 describe('compressed answers are decoded as fetch decodes them', () => {
   let emulator: Emulator;
 
@@ -28,6 +35,9 @@ describe('compressed answers are decoded as fetch decodes them', () => {
         // Codings apply in order: gzip first, then br; undone in reverse.
         app.get('/layered', () => encoded(brotliCompressSync(gzipSync(JSON_TEXT)), 'gzip, br'));
         app.get('/unknown', () => encoded(Buffer.from(JSON_TEXT), 'x-custom'));
+        // Five layers are as many as fetch undoes; a sixth would cost another pass of maxResponseBytes.
+        app.get('/five-layers', () => encoded(layered(5), 'gzip, gzip, gzip, gzip, gzip'));
+        app.get('/six-layers', () => encoded(layered(6), 'gzip, gzip, gzip, gzip, gzip, gzip'));
         app.get('/corrupt', () => encoded(Buffer.from('this is not gzip at all'), 'gzip'));
       },
     });
@@ -47,6 +57,15 @@ describe('compressed answers are decoded as fetch decodes them', () => {
   it('asks for the codings it decodes', async () => {
     await client().get('/gzip');
     expect(emulator.requests.at(-1)?.headers['accept-encoding']).toBe('gzip, deflate, br');
+  });
+
+  it('undoes up to five codings, and refuses a sixth before decoding anything', async () => {
+    expect((await client().get('/five-layers')).body).toEqual(ANSWER);
+    const error = await failure(client().get('/six-layers'));
+    expect(error.code).toBe('upstream');
+    expect(error.message).toBe(
+      'Demo answered GET /six-layers with a body that does not decode as its content-encoding (gzip, gzip, gzip, gzip, gzip, gzip) says: it names 6 codings, more than the 5 undone',
+    );
   });
 
   it('leaves a body of a coding it does not know as it came', async () => {
