@@ -1,5 +1,6 @@
+import { setMaxListeners } from 'node:events';
 import type { Engine } from '../packages/engine/src/index.js';
-import { createEngine } from '../packages/engine/src/index.js';
+import { createEngine, HTTP_DEFAULTS, UndiciTransport } from '../packages/engine/src/index.js';
 import { spawnBenchEmulator, startBenchEmulator } from './bench-emulator.js';
 import { benchAccount, benchIntegration } from './bench-integration.js';
 import { ky, pMap, undici } from './engine-deps.js';
@@ -11,7 +12,7 @@ const CONCURRENCY = 16;
 const OPTIONS = { warmup: 3, samples: 15 };
 
 /** The arms of B2, each one full fan-out of ITEMS GETs at CONCURRENCY. */
-type ArmName = 'engine' | 'ky' | 'fetch' | 'undici';
+type ArmName = 'engine' | 'ky' | 'kyTransport' | 'fetch' | 'undici';
 type Arms = Record<ArmName, () => Promise<void>>;
 interface ArmSamples {
   ms: number[];
@@ -25,7 +26,7 @@ interface ArmSamples {
  * run interleaved in one process, the emulator in a child process so its CPU is charged to none.
  */
 export async function benchHttpFanOut(): Promise<BenchResult> {
-  const remote = await measure('child-process', ['engine', 'ky', 'fetch', 'undici'], OPTIONS);
+  const remote = await measure('child-process', ['engine', 'ky', 'kyTransport', 'fetch', 'undici'], OPTIONS);
   const local = await measure('in-process', ['engine', 'ky'], { warmup: 2, samples: 7 });
   const ms = (arm: ArmName) => median(remote[arm].ms);
   const cpu = (arm: ArmName) => median(remote[arm].cpuUs) / ITEMS;
@@ -35,12 +36,15 @@ export async function benchHttpFanOut(): Promise<BenchResult> {
     metrics: {
       engineToKyRatio: round(ms('engine') / ms('ky'), 3),
       engineCpuToKyCpu: round(cpu('engine') / cpu('ky'), 3),
+      engineToKyOverTransportRatio: round(ms('engine') / ms('kyTransport'), 3),
       engineMsPerRun: round(ms('engine')),
       kyMsPerRun: round(ms('ky')),
+      kyOverTransportMsPerRun: round(ms('kyTransport')),
       fetchMsPerRun: round(ms('fetch')),
       undiciMsPerRun: round(ms('undici')),
       engineCpuUsPerRequest: round(cpu('engine'), 0),
       kyCpuUsPerRequest: round(cpu('ky'), 0),
+      kyOverTransportCpuUsPerRequest: round(cpu('kyTransport'), 0),
       fetchCpuUsPerRequest: round(cpu('fetch'), 0),
       undiciCpuUsPerRequest: round(cpu('undici'), 0),
       engineToFetchRatio: round(ms('engine') / ms('fetch'), 3),
@@ -64,6 +68,8 @@ export async function benchHttpFanOut(): Promise<BenchResult> {
         engine:
           'a workflow forEach of the bench.get step (ctx.http.get): every safety layer on, ky over the default transport (undici request() on a keep-alive Agent)',
         ky: 'bare ky.create with the options the engine uses (retry 0, timeout false, throwHttpErrors false, redirect manual), p-map',
+        kyTransport:
+          "the same bare ky over the engine's default transport (its `fetch` option): what the engine's layers cost above ky once both use the same transport",
         fetch: 'bare global fetch, p-map: the floor',
         undici: 'undici.request() over a keep-alive Pool, p-map: the limit (no WHATWG streams)',
       },
@@ -111,12 +117,27 @@ async function buildArms(baseUrl: string, pool: InstanceType<typeof undici.Pool>
     });
     if (items.length !== ITEMS) throw new Error(`B2 ${name} arm went wrong`);
   };
-  const kyClient = ky.create({ retry: 0, timeout: false, throwHttpErrors: false, redirect: 'manual' });
+  const kyOptions = { retry: 0, timeout: false, throwHttpErrors: false, redirect: 'manual' } as const;
+  const kyClient = ky.create(kyOptions);
+  const transport = new UndiciTransport();
+  // One signal for every send of this arm, as the engine gives each send its own: no listener cap.
+  const signal = new AbortController().signal;
+  setMaxListeners(0, signal);
+  const sending = { signal, maxResponseBytes: HTTP_DEFAULTS.maxResponseBytes };
+  const kyTransportClient = ky.create({
+    ...kyOptions,
+    fetch: (input) => transport.fetch(input as Request, sending),
+  });
   return {
     engine: await engineArm(engine, ids),
     ky: fanOut('ky', async (path) => {
       const response = await kyClient(`${baseUrl}${path}`, { headers });
       if (!response.ok) throw new Error(`B2 ky arm got ${response.status}`);
+      return response.json();
+    }),
+    kyTransport: fanOut('kyTransport', async (path) => {
+      const response = await kyTransportClient(`${baseUrl}${path}`, { headers });
+      if (!response.ok) throw new Error(`B2 kyTransport arm got ${response.status}`);
       return response.json();
     }),
     fetch: fanOut('fetch', async (path) => {

@@ -109,15 +109,24 @@ function answered(body: Buffer | null, answer: Dispatcher.ResponseData, raw: Raw
   }
 }
 
-/** Repeated headers as fetch's Headers holds them: set-cookie apart, the others joined. */
-function headersOf(raw: RawHeaders): Headers {
-  const headers = new Headers();
+/**
+ * The headers as a Response takes them: undici's own object when no header repeats (the Response
+ * builds its Headers once from it), else name-value pairs, so set-cookie stays apart.
+ */
+function headersOf(raw: RawHeaders): HeadersInit {
+  let pairs: [string, string][] | undefined;
   for (const name in raw) {
     const value = raw[name];
-    if (typeof value === 'string') headers.append(name, value);
-    else if (value !== undefined) for (const one of value) headers.append(name, one);
+    if (typeof value === 'string' || value === undefined) continue;
+    pairs ??= [];
+    for (const one of value) pairs.push([name, one]);
   }
-  return headers;
+  if (pairs === undefined) return raw as Record<string, string>;
+  for (const name in raw) {
+    const value = raw[name];
+    if (typeof value === 'string') pairs.push([name, value]);
+  }
+  return pairs;
 }
 
 function flat(raw: RawHeaders): Record<string, string> {

@@ -9,6 +9,12 @@ describe('the transport sends what fetch would, and keeps framing to itself', ()
     emulator = await createEmulator({
       routes: (app) => {
         app.get('/items', (c) => c.json([]));
+        app.get('/repeated', () => {
+          const headers = new Headers({ 'content-type': 'application/json' });
+          headers.append('x-page', 'a');
+          headers.append('x-page', 'b');
+          return new Response('[]', { headers });
+        });
         app.post('/items', async (c) => c.json({ got: await c.req.json() }, 201));
       },
     });
@@ -41,6 +47,12 @@ describe('the transport sends what fetch would, and keeps framing to itself', ()
       headers: { host: 'elsewhere.example', 'content-length': '999' },
     });
     expect(lastHeaders().host).toBe(new URL(emulator.baseUrl).host);
+  });
+
+  it('joins a repeated answer header as fetch does', async () => {
+    const response = await client().get('/repeated');
+    expect(response.headers['x-page']).toBe('a, b');
+    expect(response.body).toEqual([]);
   });
 
   it('sends a JSON body whole, with the length of what it sends', async () => {
