@@ -1,12 +1,18 @@
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { bindingJsonSchema } from '../src/triggers/published-binding-schema.js';
 import { workflowJsonSchema } from '../src/workflow/published-schema.js';
 
-// Writes schema/workflow.json from the TypeBox source; a test fails when the committed file lags behind.
-const target = fileURLToPath(new URL('../schema/workflow.json', import.meta.url));
-writeFileSync(target, `${JSON.stringify(workflowJsonSchema(), null, 2)}\n`);
-// Formatted as the repository's formatter would, so `biome check` stays clean after a regeneration.
+// Writes schema/workflow.json and schema/binding.json from the TypeBox sources; a test fails when a committed file lags behind.
 const root = fileURLToPath(new URL('../../../', import.meta.url));
-execFileSync('npx', ['biome', 'format', '--write', target], { cwd: root, stdio: 'ignore' });
-console.log(`wrote ${target}`);
+for (const [name, schema] of [
+  ['workflow.json', workflowJsonSchema()],
+  ['binding.json', bindingJsonSchema()],
+] as const) {
+  const target = fileURLToPath(new URL(`../schema/${name}`, import.meta.url));
+  writeFileSync(target, `${JSON.stringify(schema, null, 2)}\n`);
+  // Formatted as the repository's formatter would, so `biome check` stays clean after a regeneration.
+  execFileSync('npx', ['biome', 'format', '--write', target], { cwd: root, stdio: 'ignore' });
+  console.log(`wrote ${target}`);
+}

@@ -13,6 +13,7 @@ export * from './contracts/logger.js';
 export * from './contracts/services.js';
 export * from './contracts/step.js';
 export * from './contracts/step-error.js';
+export * from './contracts/trigger.js';
 export { catalogMarkdown } from './docs/catalog-markdown.js';
 export { type RunOptions, WorkflowRunner } from './execution/engine.js';
 export {
@@ -27,6 +28,7 @@ export * from './journal/index.js';
 export * from './registry/index.js';
 export * from './runtime/index.js';
 export { REDACTED, SecretScrubber as ValueSecretScrubber } from './secrets/index.js';
+export * from './triggers/index.js';
 export * from './vault/index.js';
 export { compileWorkflow } from './workflow/compile-workflow.js';
 export type { CompiledWorkflow } from './workflow/compiled-workflow.js';

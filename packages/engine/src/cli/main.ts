@@ -7,6 +7,8 @@ import { encryptAccountsCommand } from './commands/encrypt-accounts.js';
 import { runCommand } from './commands/run.js';
 import { schemaCommand } from './commands/schema.js';
 import { stepsCommand } from './commands/steps.js';
+import { triggerTestCommand } from './commands/trigger-test.js';
+import { triggersCommand } from './commands/triggers.js';
 import { validateCommand } from './commands/validate.js';
 import { EXIT, UsageError } from './exit-codes.js';
 
@@ -57,16 +59,45 @@ export function buildProgram(exit: (code: number) => void): Command {
     .action(action((cli, options) => stepsCommand(options, cli)));
 
   program
-    .command('describe')
-    .description("show a step's description, input and output")
-    .argument('<step>', 'step id, e.g. github.create_issue')
+    .command('triggers')
+    .description('list the installed triggers')
+    .option('--integration <id>', 'only the triggers of one integration')
     .addOption(json)
-    .action(action((cli, step: string, options) => describeCommand(step, options, cli)));
+    .action(action((cli, options) => triggersCommand(options, cli)));
+
+  program
+    .command('describe')
+    .description("show a step's description, input and output, or a trigger's config, event and sample")
+    .argument('<id>', 'step or trigger id, e.g. github.create_issue')
+    .addOption(json)
+    .action(action((cli, id: string, options) => describeCommand(id, options, cli)));
+
+  const trigger = program.command('trigger').description('work with bindings of triggers to workflows');
+  trigger
+    .command('test')
+    .description(
+      "evaluate a binding's filter and input mapping on the trigger's sample, an event or a captured delivery",
+    )
+    .argument('<binding>', 'binding JSON file')
+    .option(
+      '--event <file>',
+      'an event, or a captured delivery {"headers": {…}, "body": {…}}, instead of the sample',
+    )
+    .option('--run', 'also run the workflow for each event that passes; without --accounts on emulators')
+    .option(
+      '--accounts <file>',
+      'connected accounts file: checks the binding account and runs with real accounts',
+    )
+    .addOption(json)
+    .action(action((cli, file: string, options) => triggerTestCommand(file, options, cli)));
 
   program
     .command('schema')
-    .description('print the workflow JSON Schema for the installed steps (for editors)')
-    .action(action((cli) => schemaCommand(cli)));
+    .description(
+      'print the JSON Schema of workflow (default) or binding files for the installed catalog (for editors)',
+    )
+    .argument('[kind]', 'workflow or binding')
+    .action(action((cli, kind: string | undefined) => schemaCommand(kind, cli)));
 
   program
     .command('emulate')

@@ -10,8 +10,16 @@ export async function readRunInput(option: string | undefined): Promise<unknown>
   if (option === undefined) return {};
   const file = option.startsWith('@') ? option.slice(1) : undefined;
   if (file === '') throw new UsageError('--input @ needs a file name, e.g. --input @input.json');
-  const where = file === undefined ? '--input' : `The input file ${file}`;
-  const text = file === undefined ? option : await readInputFile(file);
+  if (file !== undefined) return readJsonFile(file, 'input');
+  return parseJsonText(option, '--input');
+}
+
+/** A JSON data file (an input, an event, a captured delivery), held to the same bounds as run input. */
+export async function readJsonFile(file: string, what: string): Promise<unknown> {
+  return parseJsonText(await readInputFile(file, what), `The ${what} file ${file}`);
+}
+
+function parseJsonText(text: string, where: string): unknown {
   if (text.length > MAX_INPUT_BYTES)
     throw new UsageError(`${where} is larger than ${formatBytes(MAX_INPUT_BYTES)}`);
   const deep = tooDeepAt(text);
@@ -20,29 +28,29 @@ export async function readRunInput(option: string | undefined): Promise<unknown>
       `${where} is nested more than ${MAX_JSON_DEPTH} levels deep (at ${lineAndColumn(text, deep)})`,
     );
   }
-  let input: unknown;
+  let value: unknown;
   try {
-    input = JSON.parse(text);
+    value = JSON.parse(text);
   } catch (error) {
     throw new UsageError(`${where} is not valid JSON: ${(error as Error).message}`);
   }
   // JSON.parse keeps "__proto__" as data, but the first copy into a plain object would drop it.
-  const unsafe = unsafeJsonValue(input);
+  const unsafe = unsafeJsonValue(value);
   if (unsafe !== undefined)
     throw new UsageError(
       `${where} has a "__proto__" key (at ${unsafe.pointer}), which JavaScript objects cannot hold as data`,
     );
-  return input;
+  return value;
 }
 
-async function readInputFile(file: string): Promise<string> {
+async function readInputFile(file: string, what: string): Promise<string> {
   try {
     return await readBoundedFile(file, MAX_INPUT_BYTES);
   } catch (error) {
     if (error instanceof FileTooLargeError)
-      throw new UsageError(`The input file ${file} is larger than ${formatBytes(MAX_INPUT_BYTES)}`);
+      throw new UsageError(`The ${what} file ${file} is larger than ${formatBytes(MAX_INPUT_BYTES)}`);
     const { code, message } = error as NodeJS.ErrnoException;
-    throw new UsageError(`Cannot read the input file ${file} (${code ?? message})`);
+    throw new UsageError(`Cannot read the ${what} file ${file} (${code ?? message})`);
   }
 }
 

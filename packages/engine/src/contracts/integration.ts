@@ -2,6 +2,7 @@ import type { TSchema } from '@sinclair/typebox';
 import type { ConnectedAccount } from './account.js';
 import type { HttpRequest } from './http.js';
 import type { AnyStep } from './step.js';
+import type { AnyTrigger, IntegrationWebhooks } from './trigger.js';
 
 /**
  * Which credential fields are secrets, scrubbed from all output by value and never sent for another
@@ -103,7 +104,7 @@ export interface HttpBinding {
   quotaOf?: (request: { method: string; path: string; endpoint?: string }) => string;
 }
 
-/** A catalogued integration: its connection, auth, HTTP addressing and steps. */
+/** A catalogued integration: its connection, auth, HTTP addressing, steps and triggers. */
 export interface Integration {
   id: string;
   title: string;
@@ -114,6 +115,10 @@ export interface Integration {
   auth: AuthSpec;
   http: (account: ConnectedAccount) => HttpBinding;
   steps: AnyStep[];
+  /** Third-party events that start workflows, catalogued beside the steps (ids unique among both). */
+  triggers?: AnyTrigger[];
+  /** How its webhook triggers are registered at the third party and their deliveries verified; they need it. */
+  webhooks?: IntegrationWebhooks;
   /** Starts this integration's emulator with demo accounts, for `toolsteps emulate` and offline runs. */
   emulate?: () => Promise<EmulatorSession>;
 }
@@ -127,18 +132,39 @@ export interface EmulatorSession {
   close(): Promise<void>;
 }
 
-/** Which integration each defined step belongs to, so a single step can be tested on its own. */
-const owners = new WeakMap<AnyStep, Integration>();
+/** Which integration each defined step and trigger belongs to, so a single one can be tested on its own. */
+const owners = new WeakMap<AnyStep | AnyTrigger, Integration>();
 
 export function defineIntegration(integration: Integration): Integration {
   const prefix = `${integration.id}.`;
+  const ids = new Set<string>();
   for (const step of integration.steps) {
     if (!step.id.startsWith(prefix)) {
       throw new Error(
         `Step "${step.id}" of integration "${integration.id}" must have an id starting with "${prefix}"`,
       );
     }
+    ids.add(step.id);
     owners.set(step, integration);
+  }
+  for (const trigger of integration.triggers ?? []) {
+    if (!trigger.id.startsWith(prefix)) {
+      throw new Error(
+        `Trigger "${trigger.id}" of integration "${integration.id}" must have an id starting with "${prefix}"`,
+      );
+    }
+    // One catalog namespace: `toolsteps describe <id>` must name exactly one thing.
+    if (ids.has(trigger.id))
+      throw new Error(
+        `Integration "${integration.id}" defines "${trigger.id}" twice (as a step or a trigger)`,
+      );
+    if (trigger.delivery === 'webhook' && integration.webhooks === undefined) {
+      throw new Error(
+        `Trigger "${trigger.id}" is a webhook trigger, so integration "${integration.id}" needs "webhooks" (how its webhooks are registered and verified)`,
+      );
+    }
+    ids.add(trigger.id);
+    owners.set(trigger, integration);
   }
   return integration;
 }
@@ -146,4 +172,9 @@ export function defineIntegration(integration: Integration): Integration {
 /** The integration a step was defined in, when it went through defineIntegration. */
 export function integrationOfStep(step: AnyStep): Integration | undefined {
   return owners.get(step);
+}
+
+/** The integration a trigger was defined in, when it went through defineIntegration. */
+export function integrationOfTrigger(trigger: AnyTrigger): Integration | undefined {
+  return owners.get(trigger);
 }

@@ -3,6 +3,7 @@ import type { ConnectedAccount } from './account.js';
 import type { HttpClient, HttpExchange, HttpMethod } from './http.js';
 import type { AuthSpec, Integration } from './integration.js';
 import type { AnyStep, Effect } from './step.js';
+import type { AnyTrigger, TriggerDeliveryKind } from './trigger.js';
 
 /** One row of the step catalog: what `toolsteps steps` lists and editors complete. */
 export interface CatalogEntry {
@@ -19,14 +20,41 @@ export interface CatalogEntry {
   output: TSchema;
 }
 
-/** The loaded integrations and their steps. */
+/** One row of the trigger catalog: what `toolsteps triggers` lists and `toolsteps describe` shows. */
+export interface TriggerCatalogEntry {
+  /** Tells a trigger's row from a step's where both are listed together. */
+  kind: 'trigger';
+  id: string;
+  title: string;
+  description: string;
+  integration: string;
+  integrationTitle: string;
+  delivery: TriggerDeliveryKind;
+  /** `beta` when the integration is; `unavailable` for catalogued triggers bindings may not use. */
+  status: 'stable' | 'beta' | 'unavailable';
+  unavailableReason?: string;
+  /** A webhook trigger's event names at the third party. */
+  subscribes?: readonly string[];
+  /** A poll trigger's default interval. */
+  intervalMs?: number;
+  config: TSchema;
+  event: TSchema;
+  sample: unknown;
+}
+
+/** The loaded integrations, their steps and their triggers. */
 export interface StepRegistry {
   integrations(): readonly Integration[];
   integration(id: string): Integration | undefined;
   step(id: string): AnyStep | undefined;
   /** The integration a step id belongs to. */
   integrationOf(stepId: string): Integration | undefined;
+  /** The step catalog (triggers are listed by `triggerCatalog`). */
   catalog(): CatalogEntry[];
+  trigger(id: string): AnyTrigger | undefined;
+  /** The integration a trigger id belongs to. */
+  integrationOfTrigger(triggerId: string): Integration | undefined;
+  triggerCatalog(): TriggerCatalogEntry[];
 }
 
 /** One send as it leaves: retries, 401 replays and redirects are sends of their own. */

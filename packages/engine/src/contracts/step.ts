@@ -1,5 +1,6 @@
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { AccountSummary } from './account.js';
+import { CATALOG_ID } from './catalog-id.js';
 import type { HttpClient } from './http.js';
 import type { Logger } from './logger.js';
 
@@ -51,12 +52,10 @@ export type Step<I extends TSchema = TSchema, O extends TSchema = TSchema> = Req
 /** A catalog holds steps of every input and output type. */
 export type AnyStep = Step<any, any>;
 
-const STEP_ID = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*\.[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/;
-
 export function defineStep<I extends TSchema, O extends TSchema>(
   definition: StepDefinition<I, O>,
 ): Step<I, O> {
-  if (!STEP_ID.test(definition.id)) {
+  if (!CATALOG_ID.test(definition.id)) {
     throw new Error(`Step id "${definition.id}" must look like "integration.snake_case_name"`);
   }
   const available = definition.available ?? true;

@@ -1,7 +1,9 @@
 import type { Integration } from '../contracts/integration.js';
-import type { CatalogEntry, StepRegistry } from '../contracts/services.js';
+import type { CatalogEntry, StepRegistry, TriggerCatalogEntry } from '../contracts/services.js';
 import type { AnyStep } from '../contracts/step.js';
+import type { AnyTrigger } from '../contracts/trigger.js';
 import { buildCatalog } from './build-catalog.js';
+import { buildTriggerCatalog } from './build-trigger-catalog.js';
 import { whyNotIntegration } from './is-integration.js';
 import { RegistryError } from './registry-error.js';
 
@@ -22,6 +24,7 @@ export function createRegistry(integrations: readonly Integration[]): StepRegist
 export function registryOf(sources: readonly IntegrationSource[]): StepRegistry {
   const integrations = new Map<string, IntegrationSource>();
   const steps = new Map<string, { step: AnyStep; from: IntegrationSource }>();
+  const triggers = new Map<string, { trigger: AnyTrigger; from: IntegrationSource }>();
   for (const entry of sources) {
     const problem = whyNotIntegration(entry.integration);
     if (problem) {
@@ -51,20 +54,36 @@ export function registryOf(sources: readonly IntegrationSource[]): StepRegistry 
       }
       steps.set(step.id, { step, from: entry });
     }
+    for (const trigger of integration.triggers ?? []) {
+      // Step and trigger ids share one namespace: `toolsteps describe <id>` must name exactly one thing.
+      const clash = triggers.get(trigger.id)?.from ?? steps.get(trigger.id)?.from;
+      if (clash) {
+        const where = clash === entry ? `twice in ${source}` : `by ${clash.source} and by ${source}`;
+        throw new RegistryError(
+          'duplicate-trigger',
+          `Trigger "${trigger.id}" is defined ${where} (step and trigger ids must differ)`,
+          [clash.source, source],
+        );
+      }
+      triggers.set(trigger.id, { trigger, from: entry });
+    }
   }
   return new MapRegistry(
     [...integrations.values()].map((entry) => entry.integration),
     steps,
+    triggers,
   );
 }
 
 class MapRegistry implements StepRegistry {
   private readonly byId: ReadonlyMap<string, Integration>;
   private entries?: CatalogEntry[];
+  private triggerEntries?: TriggerCatalogEntry[];
 
   constructor(
     private readonly all: readonly Integration[],
     private readonly steps: ReadonlyMap<string, { step: AnyStep; from: IntegrationSource }>,
+    private readonly triggers: ReadonlyMap<string, { trigger: AnyTrigger; from: IntegrationSource }>,
   ) {
     this.byId = new Map(all.map((integration) => [integration.id, integration]));
   }
@@ -88,5 +107,18 @@ class MapRegistry implements StepRegistry {
   catalog(): CatalogEntry[] {
     this.entries ??= buildCatalog(this.all);
     return [...this.entries];
+  }
+
+  trigger(id: string): AnyTrigger | undefined {
+    return this.triggers.get(id)?.trigger;
+  }
+
+  integrationOfTrigger(triggerId: string): Integration | undefined {
+    return this.triggers.get(triggerId)?.from.integration;
+  }
+
+  triggerCatalog(): TriggerCatalogEntry[] {
+    this.triggerEntries ??= buildTriggerCatalog(this.all);
+    return [...this.triggerEntries];
   }
 }

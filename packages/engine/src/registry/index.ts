@@ -1,4 +1,5 @@
 export { buildCatalog } from './build-catalog.js';
+export { buildTriggerCatalog } from './build-trigger-catalog.js';
 export { createRegistry, type IntegrationSource, registryOf } from './create-registry.js';
 export { importIntegration } from './import-integration.js';
 export { isIntegration, whyNotIntegration } from './is-integration.js';

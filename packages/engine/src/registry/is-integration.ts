@@ -26,6 +26,37 @@ export function whyNotIntegration(value: unknown): string | undefined {
     if (!id.startsWith(`${candidate.id}.`))
       return `step "${id}" of integration "${candidate.id}" must start with "${candidate.id}."`;
   }
+  return whyNotTriggers(candidate.id, candidate.triggers, candidate.webhooks);
+}
+
+const WEBHOOK_METHODS = ['register', 'unregister', 'inspect', 'verify', 'deliveryId'] as const;
+
+/** Triggers are optional; when present each must come from defineTrigger, and webhook ones need `webhooks`. */
+function whyNotTriggers(integration: string, triggers: unknown, webhooks: unknown): string | undefined {
+  if (webhooks !== undefined) {
+    const missing = WEBHOOK_METHODS.filter(
+      (name) => typeof (webhooks as Record<string, unknown> | null)?.[name] !== 'function',
+    );
+    if (missing.length > 0)
+      return `integration "${integration}" has "webhooks" without ${missing.map((name) => `"${name}"`).join(', ')}`;
+  }
+  if (triggers === undefined) return undefined;
+  if (!Array.isArray(triggers)) return `integration "${integration}" has "triggers" that is not an array`;
+  for (const trigger of triggers as unknown[]) {
+    const shaped = trigger as { id?: unknown; available?: unknown; delivery?: unknown } | null;
+    const id = shaped?.id;
+    if (
+      typeof id !== 'string' ||
+      typeof shaped?.available !== 'boolean' ||
+      (shaped.delivery !== 'webhook' && shaped.delivery !== 'poll')
+    ) {
+      return `integration "${integration}" has a trigger that is not made with defineTrigger (needs "id", "delivery" and "available")`;
+    }
+    if (!id.startsWith(`${integration}.`))
+      return `trigger "${id}" of integration "${integration}" must start with "${integration}."`;
+    if (shaped.delivery === 'webhook' && webhooks === undefined)
+      return `trigger "${id}" is a webhook trigger, so integration "${integration}" needs "webhooks"`;
+  }
   return undefined;
 }
 

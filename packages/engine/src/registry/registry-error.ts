@@ -1,6 +1,7 @@
 export type RegistryErrorCode =
   | 'duplicate-integration'
   | 'duplicate-step'
+  | 'duplicate-trigger'
   | 'module-not-found'
   | 'import-failed'
   | 'not-an-integration'

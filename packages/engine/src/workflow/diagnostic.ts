@@ -1,4 +1,4 @@
-/** Why a workflow file was refused; one code per kind of mistake, so tools can react to them. */
+/** Why a workflow or binding file was refused; one code per kind of mistake, so tools can react to them. */
 export type DiagnosticCode =
   | 'read-failed'
   | 'too-large'
@@ -26,9 +26,19 @@ export type DiagnosticCode =
   | 'variable-out-of-scope'
   | 'unknown-step-reference'
   | 'reserved-name'
-  | 'eval-not-allowed';
+  | 'eval-not-allowed'
+  // Binding files only:
+  | 'unknown-trigger'
+  | 'trigger-unavailable'
+  | 'invalid-config'
+  | 'invalid-interval'
+  | 'unknown-event-path'
+  | 'context-read'
+  | 'invalid-filter'
+  | 'invalid-input'
+  | 'workflow-invalid';
 
-/** One problem of a workflow file, located by JSON pointer and by line and column (both 1-based). */
+/** One problem of a workflow (or binding) file, located by JSON pointer and by line and column (both 1-based). */
 export interface Diagnostic {
   code: DiagnosticCode;
   message: string;

@@ -1,7 +1,6 @@
 import type { CredentialVault } from '../contracts/account.js';
 import type { StepRegistry } from '../contracts/services.js';
 import type { ExpressionLimits } from '../expressions/expression.js';
-import { FileTooLargeError, formatBytes, readBoundedFile } from '../validation/read-bounded-file.js';
 import { checkShape } from './check-shape.js';
 import { checkAccounts } from './checks/accounts.js';
 import { checkCatalogSteps } from './checks/catalog-steps.js';
@@ -17,12 +16,13 @@ import type { CompiledWorkflow } from './compiled-workflow.js';
 import { expressionPastLimit } from './count-expressions.js';
 import type { Diagnostic, Problem } from './diagnostic.js';
 import { JsonDocument } from './json-document.js';
+import { type FileSource, readSource } from './read-source.js';
 import { usablePart } from './usable-part.js';
 import { WorkflowInvalidError } from './workflow-invalid-error.js';
 import type { Workflow } from './workflow-schema.js';
 
 /** A path to a workflow file, or its text (with the name to report it under). */
-export type WorkflowSource = string | { text: string; file?: string };
+export type WorkflowSource = FileSource;
 
 export interface LoadWorkflowOptions {
   registry: StepRegistry;
@@ -56,7 +56,11 @@ export async function loadWorkflow(
   source: WorkflowSource,
   options: LoadWorkflowOptions,
 ): Promise<LoadResult> {
-  const read = await readSource(source, options.maxWorkflowBytes ?? DEFAULT_MAX_WORKFLOW_BYTES);
+  const read = await readSource(source, options.maxWorkflowBytes ?? DEFAULT_MAX_WORKFLOW_BYTES, {
+    noun: 'workflow',
+    tooLargeHint:
+      'split it into smaller workflows, or raise maxWorkflowBytes where the engine loads workflows',
+  });
   if (!read.ok) return read;
   const parsed = JsonDocument.parse(read.text, read.file);
   if (!parsed.ok) return { ok: false, diagnostics: parsed.diagnostics };
@@ -108,49 +112,23 @@ export async function loadWorkflowOrThrow(
   throw new WorkflowInvalidError(result.diagnostics, typeof source === 'string' ? source : source.file);
 }
 
-async function readSource(
-  source: WorkflowSource,
-  maxBytes: number,
-): Promise<{ ok: true; text: string; file?: string } | { ok: false; diagnostics: Diagnostic[] }> {
-  const file = typeof source === 'string' ? source : source.file;
-  const refuse = (code: 'read-failed' | 'too-large', message: string, hint?: string) => {
-    const diagnostic: Diagnostic = { code, message, pointer: '', line: 1, column: 1 };
-    if (file !== undefined) diagnostic.file = file;
-    if (hint !== undefined) diagnostic.hint = hint;
-    return { ok: false as const, diagnostics: [diagnostic] };
-  };
-  const tooLarge = () =>
-    refuse(
-      'too-large',
-      `the workflow is larger than ${formatBytes(maxBytes)}, the most a workflow file may be`,
-      'split it into smaller workflows, or raise maxWorkflowBytes where the engine loads workflows',
-    );
-  if (typeof source !== 'string') {
-    // Each UTF-16 unit is at most 3 bytes of UTF-8: only a text near the limit needs counting.
-    const over = source.text.length * 3 > maxBytes && Buffer.byteLength(source.text) > maxBytes;
-    return over ? tooLarge() : { ok: true, text: source.text, file };
-  }
-  try {
-    return { ok: true, text: await readBoundedFile(source, maxBytes), file: source };
-  } catch (error) {
-    if (error instanceof FileTooLargeError) return tooLarge();
-    const reason =
-      (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message;
-    return refuse('read-failed', `cannot read the workflow file: ${reason}`);
-  }
-}
-
-function tooManyExpressions(pointer: string, most: number): Problem {
+/** The refusal of a file with more expressions than allowed, at the first one over. */
+export function tooManyExpressions(
+  pointer: string,
+  most: number,
+  noun = 'workflow',
+  hint = 'split it into smaller workflows, or raise maxExpressions where the engine loads workflows',
+): Problem {
   return {
     code: 'too-many-expressions',
     pointer,
-    message: `this is expression number ${most + 1}: a workflow may hold at most ${most} {% … %} expressions`,
-    hint: 'split it into smaller workflows, or raise maxExpressions where the engine loads workflows',
+    message: `this is expression number ${most + 1}: a ${noun} may hold at most ${most} {% … %} expressions`,
+    hint,
   };
 }
 
 /** Diagnostics in file order, so they read top to bottom like the file. */
-function failed(diagnostics: Diagnostic[]): { ok: false; diagnostics: Diagnostic[] } {
+export function failed(diagnostics: Diagnostic[]): { ok: false; diagnostics: Diagnostic[] } {
   const sorted = [...diagnostics].sort((a, b) => a.line - b.line || a.column - b.column);
   return { ok: false, diagnostics: sorted };
 }

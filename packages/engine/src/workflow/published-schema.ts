@@ -10,20 +10,26 @@ export const WORKFLOW_SCHEMA_ID = 'urn:toolsteps:schema:workflow:v1';
  * definitions under `$defs`, referenced as `#/$defs/Name`. `schema/workflow.json` is this, written out.
  */
 export function workflowJsonSchema(): JsonSchema {
-  const defs = plainJson(WorkflowModule.Import('Workflow').$defs) as Record<string, JsonSchema>;
+  return standaloneSchema(WorkflowModule.Import('Workflow').$defs, {
+    $id: WORKFLOW_SCHEMA_ID,
+    title: 'Toolsteps workflow',
+    description: 'A workflow of integration tool steps, run by @toolsteps/engine',
+    $ref: '#/$defs/Workflow',
+  });
+}
+
+/** A TypeBox module's definitions as one standalone draft 2020-12 schema, its refs pointing into its own `$defs`. */
+export function standaloneSchema(
+  moduleDefs: unknown,
+  header: { $id: string; title: string; description: string; $ref: string },
+): JsonSchema {
+  const defs = plainJson(moduleDefs) as Record<string, JsonSchema>;
   for (const definition of Object.values(defs)) {
     // TypeBox names each definition with a bare `$id`, which would rebase every `#/$defs` ref inside it.
     delete definition.$id;
     pointRefsAtDefs(definition);
   }
-  return {
-    $schema: JSON_SCHEMA_DRAFT,
-    $id: WORKFLOW_SCHEMA_ID,
-    title: 'Toolsteps workflow',
-    description: 'A workflow of integration tool steps, run by @toolsteps/engine',
-    $ref: '#/$defs/Workflow',
-    $defs: defs,
-  };
+  return { $schema: JSON_SCHEMA_DRAFT, ...header, $defs: defs };
 }
 
 /** A deep copy without TypeBox's symbol keys. */

@@ -168,6 +168,9 @@ export const WorkflowModule = Type.Module({
 
 export const WorkflowSchema = WorkflowModule.Import('Workflow');
 
+/** The same expression and duration forms in other files the engine reads (bindings). */
+export { Duration as DurationSchema, Expression as ExpressionSchema };
+
 export type Workflow = Static<typeof WorkflowSchema>;
 export type WorkflowStep = Static<ReturnType<typeof WorkflowModule.Import<'WorkflowStep'>>>;
 export type ForEach = Static<ReturnType<typeof WorkflowModule.Import<'ForEach'>>>;

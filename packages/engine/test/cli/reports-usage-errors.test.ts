@@ -22,8 +22,8 @@ describe('toolsteps usage errors', () => {
     ]);
 
     expect(missing.code).toBe(2);
-    expect(missing.stderr).toMatch(/^error: missing required argument 'step'\n/);
-    expect(missing.stderr).toContain('Usage: toolsteps describe [options] <step>');
+    expect(missing.stderr).toMatch(/^error: missing required argument 'id'\n/);
+    expect(missing.stderr).toContain('Usage: toolsteps describe [options] <id>');
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/^error: unknown option '--inputs'/);
     expect(unknown.stderr).toContain('Usage: toolsteps run [options] <workflow>');

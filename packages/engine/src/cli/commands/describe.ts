@@ -1,62 +1,87 @@
-import type { TSchema } from '@sinclair/typebox';
 import { distance } from 'fastest-levenshtein';
+import ms from 'ms';
+import type { CatalogEntry, TriggerCatalogEntry } from '../../contracts/services.js';
 import type { CliContext } from '../cli-context.js';
 import { EXIT, UsageError } from '../exit-codes.js';
+import type { Output } from '../output.js';
+import { schemaFields } from '../schema-fields.js';
 
-/** `toolsteps describe <step>`: what a step does, takes and returns. */
+/** How deep `describe` lists a trigger's event: deep enough for `$event.issue.user.login`. */
+const EVENT_DEPTH = 4;
+
+/** `toolsteps describe <id>`: what a step does, takes and returns, or what a trigger watches and sends. */
 export async function describeCommand(
-  stepId: string,
+  id: string,
   options: { json?: boolean },
   cli: CliContext,
 ): Promise<number> {
   const engine = await cli.engine();
-  const entry = engine.catalog().find((candidate) => candidate.id === stepId);
-  if (!entry) {
-    const ids = engine.catalog().map((candidate) => candidate.id);
-    const closest = ids.sort((a, b) => distance(stepId, a) - distance(stepId, b))[0];
-    const hint =
-      closest && distance(stepId, closest) <= Math.max(3, stepId.length / 3)
-        ? ` Did you mean "${closest}"?`
-        : '';
-    throw new UsageError(
-      `No step "${stepId}" is installed.${hint} \`toolsteps steps\` lists the installed steps.`,
-    );
-  }
+  const step = engine.catalog().find((candidate) => candidate.id === id);
+  const trigger = step
+    ? undefined
+    : engine.registry.triggerCatalog().find((candidate) => candidate.id === id);
+  if (!step && !trigger) throw notInstalled(id, engine.catalog(), engine.registry.triggerCatalog());
   if (options.json) {
-    cli.output.json(entry);
+    cli.output.json(step ?? trigger);
     return EXIT.ok;
   }
-  cli.output.line(`${entry.title} (${entry.id})`);
-  cli.output.line(
-    `integration: ${entry.integrationTitle}   effect: ${entry.effect}   status: ${entry.status}`,
-  );
-  if (entry.unavailableReason) cli.output.line(`not available: ${entry.unavailableReason}`);
-  cli.output.line('');
-  cli.output.line(entry.description);
-  cli.output.line('');
-  cli.output.line('input:');
-  for (const line of fields(entry.input)) cli.output.line(line);
-  cli.output.line('output:');
-  for (const line of fields(entry.output)) cli.output.line(line);
+  if (step) describeStep(step, cli.output);
+  else if (trigger) describeTrigger(trigger, cli.output);
   return EXIT.ok;
 }
 
-function fields(schema: TSchema): string[] {
-  const properties = (schema.properties ?? {}) as Record<string, TSchema>;
-  const required = new Set<string>((schema.required as string[] | undefined) ?? []);
-  const names = Object.keys(properties);
-  if (names.length === 0) return [`  (${typeName(schema)})`];
-  return names.map((name) => {
-    const property = properties[name];
-    const note = property.description ? `  ${property.description}` : '';
-    return `  ${name}${required.has(name) ? '' : '?'}: ${typeName(property)}${note}`;
-  });
+function describeStep(entry: CatalogEntry, output: Output): void {
+  output.line(`${entry.title} (${entry.id})`);
+  output.line(`integration: ${entry.integrationTitle}   effect: ${entry.effect}   status: ${entry.status}`);
+  if (entry.unavailableReason) output.line(`not available: ${entry.unavailableReason}`);
+  output.line('');
+  output.line(entry.description);
+  output.line('');
+  output.line('input:');
+  for (const line of schemaFields(entry.input)) output.line(line);
+  output.line('output:');
+  for (const line of schemaFields(entry.output)) output.line(line);
 }
 
-function typeName(schema: TSchema): string {
-  if (schema.enum) return (schema.enum as unknown[]).map((v) => JSON.stringify(v)).join(' | ');
-  if (schema.const !== undefined) return JSON.stringify(schema.const);
-  if (schema.anyOf) return (schema.anyOf as TSchema[]).map(typeName).join(' | ');
-  if (schema.type === 'array') return `${typeName((schema.items ?? {}) as TSchema)}[]`;
-  return String(schema.type ?? 'any');
+function describeTrigger(entry: TriggerCatalogEntry, output: Output): void {
+  output.line(`${entry.title} (${entry.id})`);
+  output.line(
+    `integration: ${entry.integrationTitle}   delivery: ${delivery(entry)}   status: ${entry.status}`,
+  );
+  if (entry.unavailableReason) output.line(`not available: ${entry.unavailableReason}`);
+  output.line('');
+  output.line(entry.description);
+  output.line('');
+  output.line('config:');
+  for (const line of schemaFields(entry.config)) output.line(line);
+  output.line('event ($event):');
+  for (const line of schemaFields(entry.event, EVENT_DEPTH)) output.line(line);
+  output.line('sample:');
+  for (const line of JSON.stringify(entry.sample, null, 2).split('\n')) output.line(`  ${line}`);
+}
+
+function delivery(entry: TriggerCatalogEntry): string {
+  if (entry.delivery === 'webhook') return `webhook (${(entry.subscribes ?? []).join(', ')})`;
+  return `poll every ${ms(entry.intervalMs ?? 0, { long: true })}`;
+}
+
+/** Suggests the closest step or trigger id; a typo of a step id reads as it always has. */
+function notInstalled(id: string, steps: CatalogEntry[], triggers: TriggerCatalogEntry[]): UsageError {
+  const candidates = [...steps, ...triggers].map((entry) => ({ id: entry.id, trigger: 'kind' in entry }));
+  const [closest] = candidates.sort((a, b) => distance(id, a.id) - distance(id, b.id));
+  const near = closest && distance(id, closest.id) <= Math.max(3, id.length / 3) ? closest : undefined;
+  if (near?.trigger) {
+    return new UsageError(
+      `No trigger "${id}" is installed. Did you mean "${near.id}"? \`toolsteps triggers\` lists the installed triggers.`,
+    );
+  }
+  if (near || triggers.length === 0) {
+    const hint = near ? ` Did you mean "${near.id}"?` : '';
+    return new UsageError(
+      `No step "${id}" is installed.${hint} \`toolsteps steps\` lists the installed steps.`,
+    );
+  }
+  return new UsageError(
+    `No step or trigger "${id}" is installed. \`toolsteps steps\` and \`toolsteps triggers\` list them.`,
+  );
 }

@@ -1,9 +1,9 @@
 import type { Engine } from '../../container/create-engine.js';
-import type { CompiledStep, CompiledWorkflow } from '../../workflow/compiled-workflow.js';
+import type { CompiledWorkflow } from '../../workflow/compiled-workflow.js';
 import type { CliContext } from '../cli-context.js';
-import { DemoVault } from '../demo-vault.js';
-import { startEmulators } from '../emulators.js';
-import { EXIT, UsageError } from '../exit-codes.js';
+import { engineOnEmulators } from '../emulated-engine.js';
+import { EXIT } from '../exit-codes.js';
+import { integrationsUsed } from '../integrations-used.js';
 import { progressReporter } from '../progress.js';
 import { readRunInput } from '../read-input.js';
 import { runFailureLine } from '../run-failure.js';
@@ -26,22 +26,14 @@ export async function runCommand(file: string, options: RunCommandOptions, cli: 
 
   let closeEmulators = async () => {};
   if (!vault) {
-    const used = integrationsUsed(checked.workflow);
-    const emulators = await startEmulators(engine.registry, used).catch((error: unknown) => {
-      throw error instanceof UsageError
-        ? new UsageError(
-            `${error.message}: pass --accounts <file> to run this workflow with connected accounts`,
-          )
-        : error;
-    });
-    closeEmulators = emulators.close;
-    for (const account of emulators.accounts) cli.scrubber.addCredentials(account.credentials);
-    // Said even with --json (on stderr): results from emulators must never pass for real ones.
-    if (used.length > 0) {
-      const where = emulators.sessions.map((s) => `${s.integration} at ${s.baseUrl}`).join(', ');
-      cli.output.note(`No --accounts given: running against local emulators with demo accounts (${where})`);
-    }
-    engine = await cli.engine(new DemoVault(emulators.accounts));
+    const emulated = await engineOnEmulators(
+      cli,
+      engine,
+      integrationsUsed(checked.workflow),
+      'this workflow',
+    );
+    closeEmulators = emulated.close;
+    engine = emulated.engine;
     checked = await engine.validate(file);
     if (!checked.ok) {
       await closeEmulators();
@@ -79,18 +71,4 @@ async function execute(
   } finally {
     process.off('SIGINT', onSignal);
   }
-}
-
-/** The integrations a workflow's steps belong to, in the order they first appear. */
-function integrationsUsed(workflow: CompiledWorkflow): string[] {
-  const ids = new Set<string>();
-  const visit = (steps: CompiledStep[]) => {
-    for (const step of steps) {
-      if (step.integration) ids.add(step.integration.id);
-      if (step.forEach) visit(step.forEach.steps);
-      for (const branch of step.parallel ?? []) visit(branch);
-    }
-  };
-  visit(workflow.steps);
-  return [...ids];
 }

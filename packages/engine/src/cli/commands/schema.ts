@@ -1,10 +1,18 @@
+import { catalogBindingSchema } from '../../triggers/catalog-binding-schema.js';
 import { catalogWorkflowSchema } from '../../workflow/index.js';
 import type { CliContext } from '../cli-context.js';
-import { EXIT } from '../exit-codes.js';
+import { EXIT, UsageError } from '../exit-codes.js';
 
-/** `toolsteps schema`: the workflow JSON Schema specialised to the installed steps, for editors. */
-export async function schemaCommand(cli: CliContext): Promise<number> {
+const KINDS = ['workflow', 'binding'] as const;
+
+/** `toolsteps schema [workflow|binding]`: the file's JSON Schema specialised to the installed catalog, for editors. */
+export async function schemaCommand(kind: string | undefined, cli: CliContext): Promise<number> {
+  const which = kind ?? 'workflow';
+  if (!(KINDS as readonly string[]).includes(which))
+    throw new UsageError(`No schema for "${which}": choose ${KINDS.map((name) => `"${name}"`).join(' or ')}`);
   const engine = await cli.engine();
-  cli.output.line(JSON.stringify(catalogWorkflowSchema(engine.registry), null, 2));
+  const schema =
+    which === 'binding' ? catalogBindingSchema(engine.registry) : catalogWorkflowSchema(engine.registry);
+  cli.output.line(JSON.stringify(schema, null, 2));
   return EXIT.ok;
 }

@@ -3,6 +3,7 @@ import type { CatalogEntry } from '../../contracts/services.js';
 import { catalogMarkdown } from '../../docs/catalog-markdown.js';
 import type { CliContext } from '../cli-context.js';
 import { EXIT, UsageError } from '../exit-codes.js';
+import { textTable } from '../text-table.js';
 
 /** `toolsteps steps`: the catalog, as a table or JSON. */
 export async function stepsCommand(
@@ -49,15 +50,8 @@ function noSteps(engine: Engine): string {
 }
 
 function table(entries: CatalogEntry[]): string[] {
-  const rows = [
+  return textTable([
     ['STEP', 'TITLE', 'EFFECT', 'STATUS'],
     ...entries.map((e) => [e.id, e.title, e.effect, e.status]),
-  ];
-  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
-  return rows.map((row) =>
-    row
-      .map((cell, column) => cell.padEnd(widths[column]))
-      .join('  ')
-      .trimEnd(),
-  );
+  ]);
 }

@@ -113,7 +113,7 @@ function answered(body: Buffer | null, answer: Dispatcher.ResponseData, raw: Raw
  * The headers as a Response takes them: undici's own object when no header repeats (the Response
  * builds its Headers once from it), else name-value pairs, so set-cookie stays apart.
  */
-function headersOf(raw: RawHeaders): HeadersInit {
+function headersOf(raw: RawHeaders): Record<string, string> | [string, string][] {
   let pairs: [string, string][] | undefined;
   for (const name in raw) {
     const value = raw[name];

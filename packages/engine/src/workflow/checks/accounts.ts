@@ -1,8 +1,7 @@
-import type { AccountSummary, CredentialVault } from '../../contracts/account.js';
 import { escapePointer } from '../../validation/json-pointer.js';
 import { withArticle } from '../describe-value.js';
 import type { Problem } from '../diagnostic.js';
-import { didYouMean } from '../did-you-mean.js';
+import { AccountLookup, names } from './account-lookup.js';
 import { type CheckInput, eachStep, wasRefused } from './each-step.js';
 
 /**
@@ -11,7 +10,7 @@ import { type CheckInput, eachStep, wasRefused } from './each-step.js';
  */
 export async function checkAccounts({ workflow, registry, vault, refused }: CheckInput): Promise<Problem[]> {
   if (!vault) return [];
-  const accounts = new Accounts(vault);
+  const accounts = new AccountLookup(vault);
   const problems: Problem[] = [];
   const defaults: Record<string, string> = workflow.defaults?.accounts ?? {};
   for (const [integration, ref] of Object.entries(defaults)) {
@@ -52,57 +51,4 @@ export async function checkAccounts({ workflow, registry, vault, refused }: Chec
     );
   }
   return problems;
-}
-
-class Accounts {
-  private readonly lists = new Map<string, Promise<AccountSummary[]>>();
-  private all?: Promise<AccountSummary[]>;
-
-  constructor(private readonly vault: CredentialVault) {}
-
-  of(integration: string): Promise<AccountSummary[]> {
-    let list = this.lists.get(integration);
-    if (list === undefined) {
-      list = this.vault
-        .list(integration)
-        .then((found) => found.filter((account) => account.integration === integration));
-      this.lists.set(integration, list);
-    }
-    return list;
-  }
-
-  async check(integration: string, ref: string, pointer: string): Promise<Problem | undefined> {
-    const matches = (account: AccountSummary) => account.id === ref || account.name === ref;
-    const connected = await this.of(integration);
-    if (connected.some(matches)) return undefined;
-    this.all ??= this.vault.list();
-    const elsewhere = (await this.all).find(
-      (account) => matches(account) && account.integration !== integration,
-    );
-    if (elsewhere) {
-      return {
-        code: 'account-wrong-integration',
-        pointer,
-        message: `account "${ref}" is ${withArticle(elsewhere.integration)} account, but ${withArticle(integration)} account is needed here${connected.length > 0 ? ` (connected: ${names(connected)})` : ''}`,
-      };
-    }
-    if (connected.length === 0) {
-      return {
-        code: 'unknown-account',
-        pointer,
-        message: `unknown ${integration} account "${ref}": no ${integration} account is connected`,
-        hint: `connect ${withArticle(integration)} account named "${ref}"`,
-      };
-    }
-    const candidates = connected.flatMap((account) => [account.name, account.id]);
-    return {
-      code: 'unknown-account',
-      pointer,
-      message: `unknown ${integration} account "${ref}"${didYouMean(ref, candidates)} (connected: ${names(connected)})`,
-    };
-  }
-}
-
-function names(accounts: readonly AccountSummary[]): string {
-  return accounts.map((account) => account.name).join(', ');
 }

@@ -14,6 +14,16 @@ export interface StepReference {
   offset: number;
 }
 
+/**
+ * A path that starts at a variable and goes on by field names: `$event.issue.title`. Filters along
+ * it (`$event.commits[0].id`) keep it; it ends before the first step that is not a name.
+ */
+export interface VariablePath {
+  variable: string;
+  /** The field names after the variable, each with the index of its first character in the whole string. */
+  fields: Array<{ name: string; offset: number }>;
+}
+
 export type ValueKind = 'number' | 'string' | 'boolean' | 'null' | 'object' | 'function';
 
 export interface ExpressionFacts {
@@ -21,6 +31,8 @@ export interface ExpressionFacts {
   /** Names the expression binds itself: `:=`, function parameters, `@$x` and `#$i`. */
   bound: Set<string>;
   stepReferences: StepReference[];
+  /** Every path from a variable by field names, in file order. */
+  variablePaths: VariablePath[];
   /** What the expression yields whatever the data, when its form alone says so (`5`, `{ … }`, `$a & $b`). */
   kind?: ValueKind;
 }
@@ -43,7 +55,13 @@ export function expressionFacts(expression: CompiledExpression): ExpressionFacts
 function readFacts(expression: CompiledExpression): ExpressionFacts {
   const ast = expression.ast();
   const bodyOffset = expression.source.indexOf('{%') + 2;
-  const facts: ExpressionFacts = { reads: [], bound: new Set(), stepReferences: [], kind: kindOf(ast) };
+  const facts: ExpressionFacts = {
+    reads: [],
+    bound: new Set(),
+    stepReferences: [],
+    variablePaths: [],
+    kind: kindOf(ast),
+  };
   const seen = new Set<object>();
   const procedures = new Set<unknown>();
   // JSONata positions mark where a token ends; names start that many characters earlier.
@@ -69,7 +87,10 @@ function readFacts(expression: CompiledExpression): ExpressionFacts {
           const called = procedures.has(node);
           facts.reads.push({ name: node.value, offset: startOf(node, node.value.length + 1), called });
         }
-        if (node.type === 'path') noteStepReference(node);
+        if (node.type === 'path') {
+          noteStepReference(node);
+          noteVariablePath(node);
+        }
         for (const [key, child] of Object.entries(node)) {
           if (node.type === 'bind' && key === 'lhs') bind(child);
           else if (node.type === 'lambda' && key === 'arguments') (child as unknown[]).forEach(bind);
@@ -91,11 +112,24 @@ function readFacts(expression: CompiledExpression): ExpressionFacts {
       facts.stepReferences.push({ id, offset: startOf(second, id.length) });
     }
   };
+  const noteVariablePath = (path: JsonataNode) => {
+    const [first, ...rest] = (path.steps ?? []) as JsonataNode[];
+    if (first?.type !== 'variable' || typeof first.value !== 'string') return;
+    const fields: VariablePath['fields'] = [];
+    for (const step of rest) {
+      if (step.type !== 'name' || typeof step.value !== 'string') break;
+      // A `quoted name` ends at its closing backtick: two characters longer than the name.
+      const quoted = expression.source[startOf(step, 1)] === '`';
+      fields.push({ name: step.value, offset: startOf(step, step.value.length + (quoted ? 2 : 0)) });
+    }
+    facts.variablePaths.push({ variable: first.value, fields });
+  };
   visit(ast);
   return facts;
 }
 
-function kindOf(node: JsonataNode): ValueKind | undefined {
+/** What a node yields whatever the data, when its form alone says so. */
+export function kindOf(node: JsonataNode): ValueKind | undefined {
   switch (node.type) {
     case 'number':
     case 'string':

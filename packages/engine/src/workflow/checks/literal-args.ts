@@ -1,25 +1,10 @@
 import type { TSchema } from '@sinclair/typebox';
-import type { ErrorObject, ValidateFunction } from 'ajv';
+import type { ValidateFunction } from 'ajv';
 import type { AnyStep } from '../../contracts/step.js';
-import { isExpression } from '../../expressions/expression.js';
 import { createAjv } from '../../validation/create-ajv.js';
-import { escapePointer } from '../../validation/json-pointer.js';
-import { describeSchemaErrors } from '../describe-schema-errors.js';
 import type { Problem } from '../diagnostic.js';
-import { ErrorOwners } from '../schema-error-owners.js';
 import { type CheckInput, eachStep, wasRefused } from './each-step.js';
-
-/** Failures decided by which keys or how many items are present, never by a value an expression gives. */
-const SHAPE_ONLY = new Set([
-  'required',
-  'additionalProperties',
-  'propertyNames',
-  'minProperties',
-  'maxProperties',
-  'dependentRequired',
-  'minItems',
-  'maxItems',
-]);
+import { decidableSchemaMessages } from './literal-violations.js';
 
 const ajv = createAjv();
 const validators = new WeakMap<TSchema, ValidateFunction>();
@@ -35,18 +20,7 @@ export function checkLiteralArgs({ workflow, registry, refused }: CheckInput): P
     // Args that are not an object were reported by the schema; "missing owner" would only echo that.
     if (!step?.available || wasRefused(refused, `${pointer}/args`)) continue;
     const args = node.args ?? {};
-    const validate = validatorOf(step);
-    if (validate(args)) continue;
-    const computed = holdersOfExpressions(args);
-    const errors = validate.errors ?? [];
-    const undecidable = errors.filter(
-      (error: ErrorObject) => !SHAPE_ONLY.has(error.keyword) && computed.has(error.instancePath),
-    );
-    // A branch's "required" means nothing once its anyOf cannot be judged.
-    const dropped = new Set(undecidable);
-    const owners = new ErrorOwners(undecidable);
-    const decidable = errors.filter((error) => !dropped.has(error) && !owners.owns(error));
-    for (const message of describeSchemaErrors(decidable, `${pointer}/args`)) {
+    for (const message of decidableSchemaMessages(validatorOf(step), args, `${pointer}/args`)) {
       problems.push({
         code: 'invalid-args',
         pointer: message.pointer,
@@ -72,25 +46,4 @@ function validatorOf(step: AnyStep): ValidateFunction {
     validators.set(step.input, validate);
   }
   return validate;
-}
-
-/**
- * Pointers (relative to args) of every `{% … %}` string, compiled or not, and of every value holding
- * one: a failure there may depend on what the expression gives. A set, so each failure is one look-up.
- */
-function holdersOfExpressions(args: unknown): Set<string> {
-  const holders = new Set<string>();
-  const visit = (value: unknown, pointer: string): boolean => {
-    let holds = isExpression(value);
-    if (Array.isArray(value)) {
-      for (const [index, item] of value.entries()) holds = visit(item, `${pointer}/${index}`) || holds;
-    } else if (value !== null && typeof value === 'object') {
-      for (const [key, item] of Object.entries(value))
-        holds = visit(item, `${pointer}/${escapePointer(key)}`) || holds;
-    }
-    if (holds) holders.add(pointer);
-    return holds;
-  };
-  visit(args, '');
-  return holders;
 }

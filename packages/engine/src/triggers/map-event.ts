@@ -1,0 +1,57 @@
+import { StepError, toStepError } from '../contracts/step-error.js';
+import { type SchemaViolation, schemaCheck } from '../validation/json-schema.js';
+import { preview } from '../workflow/describe-value.js';
+import type { CompiledBinding } from './compiled-binding.js';
+
+/** What a binding makes of one event: filtered out, or the input its workflow would run with. */
+export type MappedEvent =
+  | { passed: false }
+  | {
+      passed: true;
+      input: unknown;
+      /** Where the input breaks the workflow's input schema; a run would be refused. Empty when it fits. */
+      violations: SchemaViolation[];
+    };
+
+/** `$binding` in a binding's expressions: what the file says, so a mapping can pass on what it watches. */
+export function bindingValue(binding: CompiledBinding): Record<string, unknown> {
+  return { id: binding.id, trigger: binding.trigger.id, account: binding.account, config: binding.config };
+}
+
+/**
+ * Evaluates the binding's filter, then its input mapping, over `$event` and `$binding` (fresh
+ * bindings each time; the compiled expressions are shared). An expression that fails, or a filter
+ * yielding anything but true or false, throws an `expression` StepError naming the field.
+ */
+export async function mapEvent(binding: CompiledBinding, event: unknown): Promise<MappedEvent> {
+  const names = { event, binding: bindingValue(binding) };
+  if (binding.filter !== undefined) {
+    const verdict = await evaluate(() => binding.filter?.evaluate(names, binding.id), binding);
+    if (typeof verdict !== 'boolean') {
+      throw new StepError({
+        code: 'expression',
+        field: '/filter',
+        message: `The filter of binding "${binding.id}" must yield true or false, but it yielded ${preview(verdict)}; compare or test something, or wrap it in $boolean(…)`,
+      });
+    }
+    if (!verdict) return { passed: false };
+  }
+  const input = await evaluate(() => binding.input.evaluate(names, binding.id), binding);
+  const schema = binding.workflow.definition.input;
+  return { passed: true, input, violations: schema === undefined ? [] : schemaCheck(schema)(input) };
+}
+
+async function evaluate(run: () => Promise<unknown> | undefined, binding: CompiledBinding): Promise<unknown> {
+  try {
+    return await run();
+  } catch (thrown) {
+    const error = toStepError(thrown, 'expression');
+    // Expression errors name the step they ran in; here they ran in the binding.
+    throw new StepError({
+      ...error.toJSON(),
+      step: undefined,
+      message: error.message.replace(` of step "${binding.id}"`, ` of binding "${binding.id}"`),
+      cause: thrown,
+    });
+  }
+}

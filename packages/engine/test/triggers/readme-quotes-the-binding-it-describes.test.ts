@@ -1,0 +1,14 @@
+import { readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from '@jest/globals';
+import { BOARD } from './binding-helpers.js';
+
+const root = resolve(import.meta.dirname, '../../../..');
+
+describe("the README's Triggers section", () => {
+  it('quotes the fixture binding that `trigger test` is shown running on, verbatim', async () => {
+    const readme = await readFile(join(root, 'README.md'), 'utf8');
+    const binding = await readFile(join(BOARD, 'new-bugs.binding.json'), 'utf8');
+    expect(readme).toContain(`\`\`\`json\n${binding}\`\`\``);
+  });
+});
