@@ -45,11 +45,15 @@ export class RunRecorder {
     return this.nextOrder++;
   }
 
-  /** Scrubs a trace, once: the journal and the run result share the scrubbed trace. */
-  async record(order: number, trace: StepTrace): Promise<void> {
-    const scrubbed = this.scrubber.scrubValue(trace);
+  /**
+   * Scrubs a trace, once: the journal and the run result share the scrubbed trace. It takes `trace`,
+   * built for it alone, and scrubs it in place. The promise is the journal's own, passed on rather
+   * than wrapped: a step waits for its record and nothing more.
+   */
+  record(order: number, trace: StepTrace): Promise<void> {
+    const scrubbed = scrubbedTrace(trace, this.scrubber);
     this.traces[order] = scrubbed;
-    await this.journal.recordStep(this.runId, scrubbed);
+    return this.journal.recordStep(this.runId, scrubbed);
   }
 
   /** The traces recorded, in the order their steps started (already scrubbed). */
@@ -57,4 +61,46 @@ export class RunRecorder {
     // `filter` skips the places of steps that reserved one but never recorded.
     return this.traces.filter(() => true);
   }
+}
+
+/**
+ * Which fields of a trace can carry a secret: every text and every value a step or the workflow
+ * gave; not the numbers the engine counts. Typed over every field of StepTrace, so a new field
+ * cannot be left out.
+ */
+const MAY_HOLD_SECRETS = {
+  stepKey: true,
+  id: true,
+  step: true,
+  status: true,
+  args: true,
+  result: true,
+  error: true,
+  meter: true,
+  outcome: true,
+  outcomeReason: true,
+  attempts: false,
+  startedAt: false,
+  durationMs: false,
+  requests: false,
+} as const satisfies Record<keyof StepTrace, boolean>;
+
+const SCRUBBED_FIELDS = (Object.keys(MAY_HOLD_SECRETS) as Array<keyof StepTrace>).filter(
+  (field) => MAY_HOLD_SECRETS[field],
+);
+
+/**
+ * The trace with its texts and values scrubbed, field by field: what `scrubValue(trace)` did, less
+ * the walk over the trace object itself, whose keys are the engine's own names, never data. That
+ * walk cost an empty step more than all the rest of its trace and record.
+ */
+function scrubbedTrace(trace: StepTrace, scrubber: SecretScrubber): StepTrace {
+  const fields = trace as unknown as Record<string, unknown>;
+  for (const field of SCRUBBED_FIELDS) {
+    const value = fields[field];
+    if (value === undefined || value === null) continue;
+    const clean = typeof value === 'string' ? scrubber.scrub(value) : scrubber.scrubValue(value);
+    if (clean !== value) fields[field] = clean;
+  }
+  return trace;
 }

@@ -20,9 +20,48 @@ export async function runSequence(
   let last: unknown = null;
   for (const node of nodes) {
     if (signal.aborted) throw cancellation(signal.reason);
-    last = await runNode(node, scope, prefix ? `${prefix}.${node.id}` : node.id, signal, run);
+    const stepKey = prefix ? `${prefix}.${node.id}` : node.id;
+    if (!isPlain(node)) {
+      last = await runNode(node, scope, stepKey, signal, run);
+      continue;
+    }
+    // The commonest control step, without a promise or closure of its own: only the journal is awaited.
+    const started = start(node, stepKey, run);
+    try {
+      await runPlain(started, scope, run);
+      last = null;
+    } catch (thrown) {
+      last = await failed(started, thrown, scope, run);
+    }
   }
   return last;
+}
+
+/** A step that has nothing to wait for but its trace: no catalog step, loop, branches or `if`; literal assigns. */
+function isPlain(node: CompiledStep): boolean {
+  if (node.step || node.node.step || node.forEach || node.parallel || node.if) return false;
+  return !node.assign || allLiteral(node.assign);
+}
+
+function start(node: CompiledStep, stepKey: string, run: RunContext): Started {
+  return {
+    node,
+    stepKey,
+    stepId: node.step?.id ?? node.node.step,
+    order: run.recorder.reserve(),
+    startedAt: run.clock.now(),
+    progress: { attempts: 0, requests: 0 },
+  };
+}
+
+/** What runNode does for a plain step, all of it at once; the promise is the journal's record of its trace. */
+function runPlain(started: Started, scope: Scope, run: RunContext): Promise<void> {
+  const { node, progress } = started;
+  progress.attempts = 1;
+  scope.steps[node.id] = { status: 'succeeded', result: null };
+  if (node.assign) assignLiterals(node.assign, scope);
+  if (run.recorder.observed) succeeded(started, run);
+  return recordTrace(started, run, 'succeeded', null, undefined);
 }
 
 /** One workflow step of any kind: `if`, the step's own work, `assign`, `catch`, its trace and events. */
@@ -32,17 +71,8 @@ async function runNode(
   stepKey: string,
   signal: AbortSignal,
   run: RunContext,
-) {
-  const started: Started = {
-    node,
-    stepKey,
-    stepId: node.step?.id ?? node.node.step,
-    order: run.recorder.reserve(),
-    startedAt: run.clock.now(),
-    progress: { attempts: 0, requests: 0 },
-  };
-  const { startedAt, progress } = started;
-
+): Promise<unknown> {
+  const started = start(node, stepKey, run);
   try {
     if (node.if && !(await node.if.evaluate(scope.bindings(), stepKey))) {
       scope.steps[node.id] = { status: 'skipped', result: null };
@@ -58,44 +88,54 @@ async function runNode(
       await recordTrace(started, run, 'skipped', undefined, undefined);
       return null;
     }
-    const result = await runWork(node, scope, stepKey, signal, run, progress);
+    const working = runWork(node, scope, stepKey, signal, run, started.progress);
+    const result = working === null ? null : await working;
     scope.steps[node.id] = { status: 'succeeded', result };
-    if (node.assign) await assign(node.assign, scope, stepKey, { result });
-    if (run.recorder.observed) {
-      const durationMs = run.clock.now() - startedAt;
-      run.recorder.emit({
-        type: 'step.succeeded',
-        stepKey,
-        id: node.id,
-        step: started.stepId,
-        attempts: progress.attempts,
-        durationMs,
-      });
-    }
+    const assigning = assign(node.assign, scope, stepKey, { result });
+    if (assigning) await assigning;
+    if (run.recorder.observed) succeeded(started, run);
     await recordTrace(started, run, 'succeeded', result, undefined);
     return result;
   } catch (thrown) {
-    // The innermost step that failed keeps its name: a loop reports which iteration's step broke.
-    const failure = toStepError(thrown);
-    const error = failure.step ? failure : failure.at(stepKey);
-    const handler = error.code === 'cancelled' ? undefined : node.catch.find((h) => handles(h, error));
-    const caught = handler?.then === 'continue';
-    scope.steps[node.id] = { status: caught ? 'caught' : 'failed', result: null, error: error.toJSON() };
-    run.recorder.emit({
-      type: 'step.failed',
-      stepKey,
-      id: node.id,
-      step: started.stepId,
-      attempts: progress.attempts,
-      durationMs: run.clock.now() - startedAt,
-      error: error.toJSON(),
-      caught,
-    });
-    await recordTrace(started, run, caught ? 'caught' : 'failed', undefined, error);
-    if (!caught) throw error;
-    await assign(handler?.assign, scope, stepKey, { error: error.toJSON() });
-    return null;
+    return failed(started, thrown, scope, run);
   }
+}
+
+function succeeded(started: Started, run: RunContext): void {
+  run.recorder.emit({
+    type: 'step.succeeded',
+    stepKey: started.stepKey,
+    id: started.node.id,
+    step: started.stepId,
+    attempts: started.progress.attempts,
+    durationMs: run.clock.now() - started.startedAt,
+  });
+}
+
+/** A step that threw: recorded as failed, then rethrown, or as caught when a `catch` handler continues. */
+async function failed(started: Started, thrown: unknown, scope: Scope, run: RunContext): Promise<null> {
+  const { node, stepKey, progress } = started;
+  // The innermost step that failed keeps its name: a loop reports which iteration's step broke.
+  const failure = toStepError(thrown);
+  const error = failure.step ? failure : failure.at(stepKey);
+  const handler = error.code === 'cancelled' ? undefined : node.catch.find((h) => handles(h, error));
+  const caught = handler?.then === 'continue';
+  scope.steps[node.id] = { status: caught ? 'caught' : 'failed', result: null, error: error.toJSON() };
+  run.recorder.emit({
+    type: 'step.failed',
+    stepKey,
+    id: node.id,
+    step: started.stepId,
+    attempts: progress.attempts,
+    durationMs: run.clock.now() - started.startedAt,
+    error: error.toJSON(),
+    caught,
+  });
+  await recordTrace(started, run, caught ? 'caught' : 'failed', undefined, error);
+  if (!caught) throw error;
+  const assigning = assign(handler?.assign, scope, stepKey, { error: error.toJSON() });
+  if (assigning) await assigning;
+  return null;
 }
 
 /** A step that has started: what its trace is written from, whether it succeeds or fails. */
@@ -143,17 +183,28 @@ function recordTrace(
   return run.recorder.record(started.order, trace);
 }
 
-async function runWork(
+/** The step's own work; null at once for a step that has none (only `if`, `assign` or `catch`). */
+function runWork(
   node: CompiledStep,
   scope: Scope,
   stepKey: string,
   signal: AbortSignal,
   run: RunContext,
   progress: StepProgress,
-): Promise<unknown> {
+): Promise<unknown> | null {
   if (node.step || node.node.step) return runToolStep(node, scope, stepKey, signal, run, progress);
   progress.attempts = 1;
   if (!node.forEach && !node.parallel) return null;
+  return runControl(node, scope, stepKey, signal, run);
+}
+
+async function runControl(
+  node: CompiledStep,
+  scope: Scope,
+  stepKey: string,
+  signal: AbortSignal,
+  run: RunContext,
+): Promise<unknown> {
   // A loop's or branches' timeout bounds all of their work together.
   const deadline = new Deadline(signal, node.timeoutMs, `Step "${stepKey}"`);
   try {
@@ -236,21 +287,47 @@ function stopOthers(stop: Deadline, error: unknown): void {
   );
 }
 
-async function assign(
+/**
+ * Sets a step's variables. Evaluates all first, then sets: one step's assignments see the same
+ * values, in any order. Literal ones are set at once (no promise); the promise is for expressions.
+ */
+function assign(
   assignments: Record<string, Template> | undefined,
   scope: Scope,
   stepKey: string,
   extra: Record<string, unknown>,
+): Promise<void> | undefined {
+  if (!assignments) return undefined;
+  if (!allLiteral(assignments)) return assignEvaluated(assignments, scope, stepKey, extra);
+  assignLiterals(assignments, scope);
+  return undefined;
+}
+
+function allLiteral(assignments: Record<string, Template>): boolean {
+  for (const name of Object.keys(assignments)) if (!assignments[name].isLiteral) return false;
+  return true;
+}
+
+function assignLiterals(assignments: Record<string, Template>, scope: Scope): void {
+  for (const name of Object.keys(assignments)) {
+    const template = assignments[name];
+    if (template.isLiteral) scope.assign(name, template.value());
+  }
+}
+
+async function assignEvaluated(
+  assignments: Record<string, Template>,
+  scope: Scope,
+  stepKey: string,
+  extra: Record<string, unknown>,
 ): Promise<void> {
-  if (!assignments) return;
   const bindings = scope.bindings(extra);
-  // Evaluate all first, then set: one step's assignments see the same values, in any order. Each
-  // starts (and takes the names it reads) before any is set.
+  // Each starts (and takes the names it reads) before any is set.
   const names = Object.keys(assignments);
   const pending: Promise<unknown>[] = [];
   for (const name of names) pending.push(assignments[name].evaluate(bindings, stepKey));
   const values = await Promise.all(pending);
-  for (let index = 0; index < names.length; index++) scope.vars[names[index]] = values[index];
+  for (let index = 0; index < names.length; index++) scope.assign(names[index], values[index]);
 }
 
 function handles(handler: CompiledCatch, error: StepError): boolean {

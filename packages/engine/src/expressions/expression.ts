@@ -1,6 +1,7 @@
 import jsonata from 'jsonata';
 import { StepError } from '../contracts/step-error.js';
 import { expressionFacts } from '../workflow/checks/expression-facts.js';
+import { type Bindings, boundValue, picked } from './bindings.js';
 import { boundedBuiltins, builtinsLoaded, builtinsReady } from './bounded-builtins.js';
 import { boundConcatenations } from './bounded-concat.js';
 import { boundEqualities } from './bounded-equality.js';
@@ -12,6 +13,7 @@ import {
 } from './expression-limits.js';
 import { compileForRe2, Re2RegExp } from './re2-regex.js';
 
+export type { Bindings } from './bindings.js';
 export { DEFAULT_LIMITS, ExpressionLimitError, type ExpressionLimits } from './expression-limits.js';
 
 /** A whole JSON string of the form `{% … %}` is a JSONata expression; nothing else is. */
@@ -50,10 +52,10 @@ export interface CompiledExpression {
   /** The names of the bindings it may read (its `$name` variables), found once in its tree. */
   reads(): readonly string[];
   /**
-   * Evaluates with the bindings it reads, taken from `bindings` (own or inherited) when it starts;
-   * the compiled expression itself is never mutated.
+   * Evaluates with the bindings it reads, taken from `bindings` (a record, own or inherited keys, or
+   * a scope's lookup) when it starts; the compiled expression itself is never mutated.
    */
-  evaluate(bindings: Record<string, unknown>): Promise<unknown>;
+  evaluate(bindings: Bindings): Promise<unknown>;
 }
 
 // `$eval` would let data compile and run new code, bypassing load-time checks.
@@ -115,7 +117,7 @@ export function compileExpression(
       // JSONata binds every key it is given, one by one: give it only the names this expression reads,
       // taken before any await so they are the values of this moment.
       const own = picked(bindings, expression.reads());
-      const root = bindings.input;
+      const root = boundValue(bindings, 'input');
       if (!builtinsLoaded()) await builtinsReady;
       try {
         return await compiled.evaluate(root, own);
@@ -135,16 +137,6 @@ function readNames(expression: CompiledExpression): readonly string[] {
   const names = new Set(expressionFacts(expression).reads.map((read) => read.name));
   for (const reserved of ['', '$', 'eval', '__proto__']) names.delete(reserved);
   return [...names];
-}
-
-/** The bindings named, read through prototype chains (a scope's variables), into a small fresh object. */
-export function picked(bindings: Record<string, unknown>, names: readonly string[]): Record<string, unknown> {
-  const own: Record<string, unknown> = {};
-  for (const name of names) {
-    const value = bindings[name];
-    if (value !== undefined) own[name] = value;
-  }
-  return own;
 }
 
 /** JSONata's D2015 (its `sequence` cap) restated as the array limit it enforces for us. */

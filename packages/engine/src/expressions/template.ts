@@ -1,5 +1,6 @@
 import { StepError } from '../contracts/step-error.js';
 import { escapePointer } from '../validation/json-pointer.js';
+import { type Bindings, picked } from './bindings.js';
 import {
   type CompiledExpression,
   compileExpression,
@@ -7,7 +8,6 @@ import {
   type ExpressionLimits,
   ExpressionSyntaxError,
   isExpression,
-  picked,
 } from './expression.js';
 import { completeLimits } from './expression-limits.js';
 
@@ -15,23 +15,37 @@ import { completeLimits } from './expression-limits.js';
  * A JSON value whose `{% … %}` strings were compiled once, at load time. Evaluating it builds a
  * fresh value, literal parts included: what a run hands out must not reach into the workflow.
  */
-export interface Template {
-  readonly isLiteral: boolean;
+export type Template = LiteralTemplate | ExpressionTemplate;
+
+interface Evaluates {
   /**
-   * `bindings` may be a scope's live view (read through its prototype chain): each expression takes
-   * only the names it reads. `stepKey` names the running step (e.g. `tickets[2].ticket`) in errors.
+   * `bindings` may be a scope's live lookup: each expression takes only the names it reads, when it
+   * starts. `stepKey` names the running step (e.g. `tickets[2].ticket`) in errors.
    */
-  evaluate(bindings: Record<string, unknown>, stepKey: string): Promise<unknown>;
+  evaluate(bindings: Bindings, stepKey: string): Promise<unknown>;
+}
+
+/** A value with no expression in it. */
+export interface LiteralTemplate extends Evaluates {
+  readonly isLiteral: true;
+  /** The value at once, no promise: what `evaluate` resolves to (a fresh copy of an array or object). */
+  value(): unknown;
+}
+
+export interface ExpressionTemplate extends Evaluates {
+  readonly isLiteral: false;
 }
 
 /** A template and what it reads, so an array or object of several expressions can snapshot once. */
-interface Part extends Template {
+interface PartOf {
   /** `budget`: values the results of one whole template evaluation may write out, shared by its parts. */
-  evaluate(bindings: Record<string, unknown>, stepKey: string, budget?: ResultBudget): Promise<unknown>;
+  evaluate(bindings: Bindings, stepKey: string, budget?: ResultBudget): Promise<unknown>;
   /** How many expressions it holds. */
   readonly expressions: number;
   reads(): readonly string[];
 }
+
+type Part = (PartOf & Omit<LiteralTemplate, 'evaluate'>) | (PartOf & Omit<ExpressionTemplate, 'evaluate'>);
 
 /** Every expression found while compiling, with where it stands, for static checks. */
 export interface FoundExpression {
@@ -60,7 +74,7 @@ export function compileTemplate(value: unknown, options: CompileOptions = {}): T
   // One budget for all the fields of a step's args: twenty fields must not each fill memory.
   return {
     isLiteral: false,
-    evaluate: (bindings, stepKey) => part.evaluate(bindings, stepKey, { values: most }),
+    evaluate: (bindings: Bindings, stepKey: string) => part.evaluate(bindings, stepKey, { values: most }),
   };
 }
 
@@ -148,19 +162,20 @@ function composite(parts: Part[]) {
     names ??= [...new Set(['input', ...parts.flatMap((part) => part.reads())])];
     return names;
   };
-  const snapshot = (bindings: Record<string, unknown>) =>
-    expressions > 1 ? picked(bindings, reads()) : bindings;
+  const snapshot = (bindings: Bindings): Bindings => (expressions > 1 ? picked(bindings, reads()) : bindings);
   return { expressions, reads, snapshot };
 }
 
 /** Literal parts are copied: a caller changing what a run returned must not change the workflow. */
 function literal(value: unknown): Part {
   const shared = value === null || typeof value !== 'object';
+  const copy = () => (shared ? value : copyJson(value));
   return {
     isLiteral: true,
     expressions: 0,
     reads: () => [],
-    evaluate: async () => (shared ? value : copyJson(value)),
+    value: copy,
+    evaluate: async () => copy(),
   };
 }
 

@@ -9,6 +9,8 @@ export interface MemoryJournalOptions {
 /** Binds the options of the container's MemoryJournal; optional. */
 export const MEMORY_JOURNAL_OPTIONS = Symbol.for('toolsteps.MemoryJournalOptions');
 
+const RECORDED: Promise<void> = Promise.resolve();
+
 interface RunRecord {
   steps: StepTrace[];
   result?: RunResult;
@@ -31,12 +33,15 @@ export class MemoryJournal implements Journal {
     this.maxRuns = maxRuns;
   }
 
-  async recordStep(runId: string, trace: StepTrace): Promise<void> {
+  /** Kept at once: the promise is one already settled, so a step's await costs no new promise. */
+  recordStep(runId: string, trace: StepTrace): Promise<void> {
     this.record(runId).steps.push(trace);
+    return RECORDED;
   }
 
-  async recordRun(result: RunResult): Promise<void> {
+  recordRun(result: RunResult): Promise<void> {
     this.record(result.runId).result = result;
+    return RECORDED;
   }
 
   /** Finished runs, oldest first. */

@@ -41,7 +41,8 @@ export class SecretScrubber implements SecretScrubberContract {
   }
 
   scrub(text: string): string {
-    if (this.secrets.size === 0 || typeof text !== 'string') return text;
+    // Most texts (ids, keys, short values) are shorter than every secret: they cost one comparison.
+    if (typeof text !== 'string' || text.length < this.shortest) return text;
     try {
       const candidates = this.candidates(text);
       return candidates.length > 0 ? this.redactWhole(text, candidates) : text;
@@ -108,15 +109,19 @@ export class SecretScrubber implements SecretScrubberContract {
     if (typeof value === 'string') return this.scrub(value);
     if (value === null || typeof value !== 'object') return value;
     if (path.has(value)) return '[Circular]';
-    if (value instanceof Date) return new Date(value.getTime());
+    // Plain objects first, the commonest by far: none is a Date, an Error or an array.
+    const plain = Object.getPrototypeOf(value) === Object.prototype;
+    if (!plain && value instanceof Date) return new Date(value.getTime());
     path.add(value);
     try {
-      if (value instanceof StepError) return this.scrubbed(value.toJSON(), path);
-      if (value instanceof Error) return this.scrubbed(errorJson(value), path);
-      if (Array.isArray(value)) return this.scrubbedArray(value, path);
+      if (!plain) {
+        if (value instanceof StepError) return this.scrubbed(value.toJSON(), path);
+        if (value instanceof Error) return this.scrubbed(errorJson(value), path);
+        if (Array.isArray(value)) return this.scrubbedArray(value, path);
+      }
       const toJSON = (value as { toJSON?: unknown }).toJSON;
       if (typeof toJSON === 'function') return this.scrubbed(toJSON.call(value), path);
-      return this.scrubbedRecord(value as Record<string, unknown>, path);
+      return this.scrubbedRecord(value as Record<string, unknown>, path, plain);
     } finally {
       path.delete(value);
     }
@@ -136,11 +141,14 @@ export class SecretScrubber implements SecretScrubberContract {
     return out ?? array;
   }
 
-  private scrubbedRecord(record: Record<string, unknown>, path: Set<object>): Record<string, unknown> {
+  private scrubbedRecord(
+    record: Record<string, unknown>,
+    path: Set<object>,
+    plain: boolean,
+  ): Record<string, unknown> {
     const keys = Object.keys(record);
     // Only plain objects may be handed back as they are; any other kind becomes a plain object.
-    let out: Record<string, unknown> | undefined =
-      Object.getPrototypeOf(record) === Object.prototype ? undefined : {};
+    let out: Record<string, unknown> | undefined = plain ? undefined : {};
     for (let index = 0; index < keys.length; index++) {
       const key = keys[index];
       const item = record[key];

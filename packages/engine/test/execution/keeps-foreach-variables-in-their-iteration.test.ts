@@ -75,4 +75,115 @@ describe('variables of a forEach iteration', () => {
     expect(result.output).toBe(3);
     expect(result.vars).toEqual({ count: 2 });
   });
+
+  it('stay in their iteration when loops nest, and the branches of an iteration share only its variables', async () => {
+    const { result } = await runCalc({
+      id: 'nested',
+      steps: [
+        { id: 'start', assign: { owner: 'parent' } },
+        {
+          id: 'outer',
+          forEach: {
+            items: ['a', 'b'],
+            as: 'letter',
+            concurrency: 2,
+            steps: [
+              { id: 'mark', assign: { owner: '{% $letter %}', outerIndex: '{% $index %}' } },
+              {
+                id: 'both',
+                parallel: [
+                  [
+                    {
+                      id: 'left',
+                      step: 'calc.wait',
+                      args: { ms: '{% $outerIndex * 5 %}', value: '{% $owner %}' },
+                      assign: { fromLeft: '{% $result.value %}' },
+                    },
+                  ],
+                  [{ id: 'right', assign: { fromRight: '{% $letter & "-right" %}' } }],
+                ],
+              },
+              {
+                id: 'inner',
+                forEach: {
+                  items: [1, 2],
+                  as: 'n',
+                  concurrency: 2,
+                  steps: [
+                    { id: 'own', assign: { owner: '{% $letter & $string($n) %}' } },
+                    // The first inner iteration waits longest: the second assigns its `owner` meanwhile.
+                    {
+                      id: 'seen',
+                      step: 'calc.wait',
+                      args: {
+                        ms: '{% 10 - $n * 5 %}',
+                        value: {
+                          owner: '{% $owner %}',
+                          index: '{% $index %}',
+                          outerIndex: '{% $outerIndex %}',
+                          fromLeft: '{% $fromLeft %}',
+                          fromRight: '{% $fromRight %}',
+                        },
+                      },
+                    },
+                  ],
+                },
+              },
+              {
+                id: 'after',
+                step: 'calc.wait',
+                args: { ms: 0, value: { owner: '{% $owner %}', fromLeft: '{% $fromLeft %}' } },
+              },
+            ],
+          },
+        },
+      ],
+      output: '{% $owner %}',
+    });
+
+    expect(result.status).toBe('succeeded');
+    const value = (stepKey: string) => result.steps.find((step) => step.stepKey === stepKey)?.result;
+    // An inner iteration sees its own variable, its own $index, and its outer iteration's variables,
+    // including those its branches assigned; never a sibling's.
+    expect(value('outer[0].inner[0].seen')).toEqual({
+      value: { owner: 'a1', index: 0, outerIndex: 0, fromLeft: 'a', fromRight: 'a-right' },
+    });
+    expect(value('outer[0].inner[1].seen')).toEqual({
+      value: { owner: 'a2', index: 1, outerIndex: 0, fromLeft: 'a', fromRight: 'a-right' },
+    });
+    expect(value('outer[1].inner[0].seen')).toEqual({
+      value: { owner: 'b1', index: 0, outerIndex: 1, fromLeft: 'b', fromRight: 'b-right' },
+    });
+    // What the inner iterations assigned stayed in them; the outer iteration kept its own.
+    expect(value('outer[0].after')).toEqual({ value: { owner: 'a', fromLeft: 'a' } });
+    expect(value('outer[1].after')).toEqual({ value: { owner: 'b', fromLeft: 'b' } });
+    expect(result.output).toBe('parent');
+    expect(result.vars).toEqual({ owner: 'parent' });
+  });
+
+  it("shadow the parent's variable of the same name even when set to nothing", async () => {
+    const { result } = await runCalc({
+      id: 'shadow-nothing',
+      steps: [
+        { id: 'start', assign: { note: 'parent' } },
+        {
+          id: 'loop',
+          forEach: {
+            items: [1],
+            steps: [
+              { id: 'clear', assign: { note: '{% $input.missing ?? $input.alsoMissing %}' } },
+              { id: 'read', step: 'calc.wait', args: { ms: 0, value: '{% $note ?? "nothing" %}' } },
+            ],
+          },
+        },
+      ],
+      output: '{% $note %}',
+    });
+
+    expect(result.status).toBe('succeeded');
+    expect(result.steps.find((step) => step.stepKey === 'loop[0].read')?.result).toEqual({
+      value: 'nothing',
+    });
+    expect(result.output).toBe('parent');
+  });
 });
