@@ -9,7 +9,7 @@ import { type BenchResult, judged } from './result.js';
 
 const ITEMS = 200;
 const CONCURRENCY = 16;
-const OPTIONS = { warmup: 3, samples: 15 };
+const OPTIONS = { warmup: 3, samples: 25 };
 
 /** The arms of B2, each one full fan-out of ITEMS GETs at CONCURRENCY. */
 type ArmName = 'engine' | 'ky' | 'kyTransport' | 'fetch' | 'undici';
