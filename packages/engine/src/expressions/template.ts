@@ -17,12 +17,18 @@ import { completeLimits } from './expression-limits.js';
  */
 export type Template = LiteralTemplate | ExpressionTemplate;
 
+/**
+ * Where a template is evaluated, as its errors name it: a step key (`tickets[2].ticket`, the error's
+ * `step`), or a trigger binding whose filter or input mapping it is.
+ */
+export type EvaluationSite = string | { binding: string };
+
 interface Evaluates {
   /**
    * `bindings` may be a scope's live lookup: each expression takes only the names it reads, when it
-   * starts. `stepKey` names the running step (e.g. `tickets[2].ticket`) in errors.
+   * starts. `site` names where it runs in errors.
    */
-  evaluate(bindings: Bindings, stepKey: string): Promise<unknown>;
+  evaluate(bindings: Bindings, site: EvaluationSite): Promise<unknown>;
 }
 
 /** A value with no expression in it. */
@@ -39,7 +45,7 @@ export interface ExpressionTemplate extends Evaluates {
 /** A template and what it reads, so an array or object of several expressions can snapshot once. */
 interface PartOf {
   /** `budget`: values the results of one whole template evaluation may write out, shared by its parts. */
-  evaluate(bindings: Bindings, stepKey: string, budget?: ResultBudget): Promise<unknown>;
+  evaluate(bindings: Bindings, site: EvaluationSite, budget?: ResultBudget): Promise<unknown>;
   /** How many expressions it holds. */
   readonly expressions: number;
   reads(): readonly string[];
@@ -74,7 +80,7 @@ export function compileTemplate(value: unknown, options: CompileOptions = {}): T
   // One budget for all the fields of a step's args: twenty fields must not each fill memory.
   return {
     isLiteral: false,
-    evaluate: (bindings: Bindings, stepKey: string) => part.evaluate(bindings, stepKey, { values: most }),
+    evaluate: (bindings: Bindings, site: EvaluationSite) => part.evaluate(bindings, site, { values: most }),
   };
 }
 
@@ -107,9 +113,9 @@ function compilePart(value: unknown, options: CompileOptions): Part {
       isLiteral: false,
       expressions,
       reads,
-      evaluate: (bindings, stepKey, budget) => {
+      evaluate: (bindings, site, budget) => {
         const own = snapshot(bindings);
-        return Promise.all(items.map((item) => item.evaluate(own, stepKey, budget)));
+        return Promise.all(items.map((item) => item.evaluate(own, site, budget)));
       },
     };
   }
@@ -121,11 +127,11 @@ function compilePart(value: unknown, options: CompileOptions): Part {
       isLiteral: false,
       expressions,
       reads,
-      evaluate: async (bindings, stepKey, budget) => {
+      evaluate: async (bindings, site, budget) => {
         const own = snapshot(bindings);
         const out: Record<string, unknown> = {};
         for (const [key, item] of entries) {
-          const evaluated = await item.evaluate(own, stepKey, budget);
+          const evaluated = await item.evaluate(own, site, budget);
           // An optional field whose `??` expression yields nothing is left out, as JSON would.
           if (evaluated !== undefined) out[key] = evaluated;
         }
@@ -196,8 +202,8 @@ function expressionTemplate(
     isLiteral: false,
     expressions: 1,
     reads: () => expression.reads(),
-    evaluate: async (bindings, step, shared) => {
-      const where = { step, pointer };
+    evaluate: async (bindings, site, shared) => {
+      const where = whereOf(site, pointer);
       let result: unknown;
       try {
         result = await expression.evaluate(bindings);
@@ -209,7 +215,7 @@ function expressionTemplate(
           code: 'expression',
           step: where.step,
           field: where.pointer,
-          message: `The expression ${abbreviate(expression.source)} at ${where.pointer} of step "${where.step}" yielded nothing; check the names it reads, or give a default with ?? (e.g. {% $x ?? null %})`,
+          message: `The expression ${abbreviate(expression.source)} at ${where.pointer} of ${where.owner} yielded nothing; check the names it reads, or give a default with ?? (e.g. {% $x ?? null %})`,
         });
       }
       const most = RESULT_VALUES_PER_ARRAY_ITEM * limits.maxArrayLength;
@@ -224,12 +230,24 @@ function expressionTemplate(
   };
 }
 
-function expressionFailure(
-  thrown: unknown,
-  expression: CompiledExpression,
-  where: { step: string; pointer: string },
-): StepError {
-  if (thrown instanceof StepError) return thrown.at(where.step, where.pointer);
+/** Where an expression failed: the error's `step` (a step key only), its field, and the owner as errors say it. */
+interface Where {
+  step: string | undefined;
+  pointer: string;
+  owner: string;
+}
+
+function whereOf(site: EvaluationSite, pointer: string): Where {
+  return typeof site === 'string'
+    ? { step: site, pointer, owner: `step "${site}"` }
+    : { step: undefined, pointer, owner: `binding "${site.binding}"` };
+}
+
+function expressionFailure(thrown: unknown, expression: CompiledExpression, where: Where): StepError {
+  if (thrown instanceof StepError) {
+    if (where.step !== undefined) return thrown.at(where.step, where.pointer);
+    return new StepError({ ...thrown.toJSON(), field: where.pointer, cause: thrown.cause });
+  }
   const error = thrown as { message?: string; code?: string; position?: number };
   // V8's own ceilings (string length, array length, call stack) throw RangeError: still the expression's fault.
   const reason =
@@ -240,7 +258,7 @@ function expressionFailure(
     code: 'expression',
     step: where.step,
     field: where.pointer,
-    message: `The expression ${abbreviate(expression.source)} at ${where.pointer} of step "${where.step}" failed: ${reason}`,
+    message: `The expression ${abbreviate(expression.source)} at ${where.pointer} of ${where.owner} failed: ${reason}`,
     details: { jsonataCode: error.code, position: error.position },
   });
 }

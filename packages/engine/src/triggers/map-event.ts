@@ -1,4 +1,4 @@
-import { StepError, toStepError } from '../contracts/step-error.js';
+import { StepError } from '../contracts/step-error.js';
 import { type SchemaViolation, schemaCheck } from '../validation/json-schema.js';
 import { preview } from '../workflow/describe-value.js';
 import type { CompiledBinding } from './compiled-binding.js';
@@ -26,7 +26,7 @@ export function bindingValue(binding: CompiledBinding): Record<string, unknown> 
 export async function mapEvent(binding: CompiledBinding, event: unknown): Promise<MappedEvent> {
   const names = { event, binding: bindingValue(binding) };
   if (binding.filter !== undefined) {
-    const verdict = await evaluate(() => binding.filter?.evaluate(names, binding.id), binding);
+    const verdict = await binding.filter.evaluate(names, { binding: binding.id });
     if (typeof verdict !== 'boolean') {
       throw new StepError({
         code: 'expression',
@@ -36,22 +36,7 @@ export async function mapEvent(binding: CompiledBinding, event: unknown): Promis
     }
     if (!verdict) return { passed: false };
   }
-  const input = await evaluate(() => binding.input.evaluate(names, binding.id), binding);
+  const input = await binding.input.evaluate(names, { binding: binding.id });
   const schema = binding.workflow.definition.input;
   return { passed: true, input, violations: schema === undefined ? [] : schemaCheck(schema)(input) };
-}
-
-async function evaluate(run: () => Promise<unknown> | undefined, binding: CompiledBinding): Promise<unknown> {
-  try {
-    return await run();
-  } catch (thrown) {
-    const error = toStepError(thrown, 'expression');
-    // Expression errors name the step they ran in; here they ran in the binding.
-    throw new StepError({
-      ...error.toJSON(),
-      step: undefined,
-      message: error.message.replace(` of step "${binding.id}"`, ` of binding "${binding.id}"`),
-      cause: thrown,
-    });
-  }
 }
