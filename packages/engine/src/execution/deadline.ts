@@ -27,6 +27,8 @@ export function listenable(signal: AbortSignal | undefined): AbortSignal | undef
 export class Deadline extends AbortController {
   private readonly timer?: NodeJS.Timeout;
   private readonly parent: AbortSignal | undefined;
+  /** Told once when this aborts; set by `race`. One slot: adding and removing a listener costs more. */
+  #onAbort: ((reason: StepError) => void) | undefined;
 
   /** Without a parent (or under NEVER_ABORTED) only the timeout and `abort()` end it. */
   constructor(parent: AbortSignal | undefined, timeoutMs: number | undefined, what: string) {
@@ -59,6 +61,40 @@ export class Deadline extends AbortController {
   /** Aborts now, e.g. to stop sibling work after a failure. */
   override abort(reason: StepError): void {
     super.abort(reason);
+    const onAbort = this.#onAbort;
+    this.#onAbort = undefined;
+    onAbort?.(reason);
+  }
+
+  /**
+   * Settles with `work`, or rejects with the abort reason as soon as this deadline aborts, so a step
+   * that ignores its signal cannot hold a run past its timeout or cancellation. One race at a time.
+   */
+  race<T>(work: Promise<T>): Promise<T> {
+    if (this.signal.aborted) {
+      work.catch(() => {});
+      return Promise.reject(cancellation(this.signal.reason));
+    }
+    return new Promise<T>((resolve, reject) => {
+      const onAbort = (reason: StepError) => {
+        work.catch(() => {});
+        reject(reason);
+      };
+      this.#onAbort = onAbort;
+      const release = () => {
+        if (this.#onAbort === onAbort) this.#onAbort = undefined;
+      };
+      work.then(
+        (value) => {
+          release();
+          resolve(value);
+        },
+        (error) => {
+          release();
+          reject(error);
+        },
+      );
+    });
   }
 
   /** Stops the timer and the parent listener once the guarded work is over. */
@@ -71,34 +107,6 @@ export class Deadline extends AbortController {
 export function cancellation(reason: unknown): StepError {
   if (reason instanceof StepError) return reason;
   return new StepError({ code: 'cancelled', message: 'The run was cancelled' });
-}
-
-/**
- * Settles with `work`, or rejects with the abort reason as soon as `signal` aborts, so a step that
- * ignores its signal cannot hold a run past its timeout or cancellation.
- */
-export function raceAbort<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) {
-    work.catch(() => {});
-    return Promise.reject(cancellation(signal.reason));
-  }
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => {
-      work.catch(() => {});
-      reject(cancellation(signal.reason));
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-    work.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
-  });
 }
 
 function formatMs(ms: number): string {

@@ -4,7 +4,7 @@ import type { StepContext } from '../contracts/step.js';
 import { StepError, toStepError } from '../contracts/step-error.js';
 import { describeViolations, schemaCheck } from '../validation/json-schema.js';
 import type { CompiledStep } from '../workflow/compiled-workflow.js';
-import { cancellation, Deadline, listenable, raceAbort } from './deadline.js';
+import { cancellation, Deadline, listenable } from './deadline.js';
 import type { RunContext, StepProgress } from './run-context.js';
 import type { Scope } from './scope.js';
 import { delayBeforeRetry } from './step-retry.js';
@@ -101,10 +101,7 @@ export async function runToolStep(
           },
         },
       };
-      const result = await raceAbort(
-        Promise.resolve().then(() => step.run(args, ctx)),
-        deadline.signal,
-      );
+      const result = await deadline.race(Promise.resolve().then(() => step.run(args, ctx)));
       checkOutput(step.id, step.output, result);
       return result;
     } catch (thrown) {
