@@ -33,6 +33,8 @@ import { starRepo } from './steps/star-repo.js';
 import { updateGist } from './steps/update-gist.js';
 import { updateIssue } from './steps/update-issue.js';
 import { updateProjectItemStatus } from './steps/update-project-item-status.js';
+import { githubTriggers } from './triggers/index.js';
+import { githubWebhooks } from './webhooks/github-webhooks.js';
 
 /** GitHub's REST API (and the Projects v2 part of GraphQL): spec sections 2.6, 4.7, 5.2, 7 and 8. */
 const github = defineIntegration({
@@ -94,10 +96,16 @@ const github = defineIntegration({
     listReleases,
     apiCall,
   ],
+  // In the order of the issue's table; webhook triggers register one hook per binding (githubWebhooks).
+  triggers: githubTriggers,
+  webhooks: githubWebhooks,
 });
 
 export default github;
 
+// Each trigger by name, and how GitHub's webhooks are registered and verified.
+export * from './triggers/index.js';
+export { githubWebhooks } from './webhooks/github-webhooks.js';
 // Each step by name, so `import { createIssue } from '@toolsteps/step-github'` brings its integration along.
 export {
   apiCall,

@@ -1,7 +1,7 @@
 import type { Context } from '@toolsteps/engine/testing';
+import { accountJson } from './account-json.js';
 import type { WorkflowRunRecord } from './actions-store.js';
 import type { Repository } from './github-model.js';
-import { accountJson } from './github-routes.js';
 import type { GithubState } from './github-state.js';
 import { apiBase, htmlBase } from './github-urls.js';
 import { minimalRepositoryJson } from './minimal-repository-json.js';

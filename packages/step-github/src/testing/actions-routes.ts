@@ -7,7 +7,7 @@ import { callerOf } from './github-caller.js';
 import { type Repository, repoKey } from './github-model.js';
 import { paginate } from './github-pagination.js';
 import { queryParam, readJson } from './github-request.js';
-import type { RouteModule } from './github-routes.js';
+import type { RouteModule } from './github-route-module.js';
 import { apiBase, htmlBase } from './github-urls.js';
 import { visibleRepo, writableRepo } from './repository-lookup.js';
 import { checkDispatchInputs } from './workflow-dispatch-inputs.js';

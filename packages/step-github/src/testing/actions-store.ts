@@ -1,4 +1,5 @@
 import type { GithubState } from './github-state.js';
+import { emitRunCompleted } from './webhook-actions-events.js';
 import type { WorkflowRecord } from './workflows-store.js';
 
 export const RUN_STATUSES = [
@@ -168,10 +169,13 @@ export class ActionsStore {
   }
 
   #complete(run: WorkflowRunRecord, conclusion: RunConclusion): void {
+    const finished = run.status !== 'completed';
     run.status = 'completed';
     run.conclusion = conclusion;
     run.outcome = conclusion;
     run.updated_at = this.state.isoNow();
+    // A run completes once; settling it again changes its conclusion without a second event.
+    if (finished) emitRunCompleted(this.state, run);
   }
 
   #known(runId: number): WorkflowRunRecord {

@@ -2,11 +2,12 @@ import { notFound, validationFailed } from './github-api-error.js';
 import type { Repository } from './github-model.js';
 import { paginate } from './github-pagination.js';
 import { readJson } from './github-request.js';
-import type { RouteModule } from './github-routes.js';
+import type { RouteModule } from './github-route-module.js';
 import type { GithubState } from './github-state.js';
 import { hasPermission, isAssignable, refuseIfArchived } from './issue-access.js';
 import { issueJson, userJson } from './issue-json.js';
 import { issueOf, repoOf } from './issue-lookup.js';
+import { emitIssueChanges, snapshotIssue } from './webhook-issue-events.js';
 
 /** Who can be assigned, and adding or removing assignees of one issue. */
 export const assigneeRoutes: RouteModule = (api, state) => {
@@ -35,6 +36,7 @@ export const assigneeRoutes: RouteModule = (api, state) => {
         throw validationFailed({ resource: 'Issue', code: 'invalid', field: 'assignees', value: logins });
       }
       if (hasPermission(s, repo, caller.login, 'push')) {
+        const before = snapshotIssue(issue);
         const named = new Set((logins as string[]).map((login) => login.toLowerCase()));
         if (method === 'delete') {
           issue.assignees = issue.assignees.filter((login) => !named.has(login.toLowerCase()));
@@ -48,6 +50,7 @@ export const assigneeRoutes: RouteModule = (api, state) => {
           }
         }
         s.issues.touch(issue);
+        emitIssueChanges(c, s, repo, issue, before);
       }
       return c.json(issueJson(c, s, repo, issue), method === 'post' ? 201 : 200);
     });

@@ -1,4 +1,5 @@
 import type { Context, Hono } from '@toolsteps/engine/testing';
+import { accountJson } from './account-json.js';
 import { GithubApiError, notFound, validationFailed } from './github-api-error.js';
 import { callerOf } from './github-caller.js';
 import {
@@ -9,11 +10,12 @@ import {
 } from './github-model.js';
 import { paginate } from './github-pagination.js';
 import { optional, queryParam, readJson } from './github-request.js';
-import { accountJson, type StateRef } from './github-routes.js';
+import type { StateRef } from './github-route-module.js';
 import type { GithubState } from './github-state.js';
 import { apiBase, htmlBase } from './github-urls.js';
 import { minimalRepositoryJson, permissionsJson } from './repository-json.js';
 import { adminRepo, visibleRepo } from './repository-lookup.js';
+import { emitMemberAdded } from './webhook-repository-events.js';
 
 /** What GitHub calls each permission in `role_name` and in invitations. */
 const ROLE_NAMES: Record<CollaboratorPermission, string> = {
@@ -95,6 +97,7 @@ export function registerCollaboratorRoutes(api: Hono, state: StateRef): void {
       return c.body(null, 204);
     }
     repo.collaborators.set(login, permission as CollaboratorPermission);
+    emitMemberAdded(c, state(), repo, account, ROLE_NAMES[permission as CollaboratorPermission]);
     return c.json(
       invitationJson(c, state(), repo, callerOf(c), account, permission as CollaboratorPermission),
       201,

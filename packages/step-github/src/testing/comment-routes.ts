@@ -2,12 +2,13 @@ import type { Context } from '@toolsteps/engine/testing';
 import { GithubApiError, notAccessible, validationFailed } from './github-api-error.js';
 import { paginate } from './github-pagination.js';
 import { optional, queryParam, readJson, requireString } from './github-request.js';
-import type { RouteModule } from './github-routes.js';
+import type { RouteModule } from './github-route-module.js';
 import type { GithubState } from './github-state.js';
 import { hasPermission, refuseIfArchived } from './issue-access.js';
 import { commentJson } from './issue-json.js';
 import { issueOf, repoOf } from './issue-lookup.js';
 import type { IssueRecord } from './issues-store.js';
+import { emitCommentCreated } from './webhook-issue-events.js';
 
 const LOCK_REASONS = ['off-topic', 'too heated', 'resolved', 'spam'];
 
@@ -34,6 +35,7 @@ export const commentRoutes: RouteModule = (api, state) => {
     }
     const comment = s.issues.addComment(issue, caller.login, body);
     const json = commentJson(c, s, repo, issue, comment);
+    emitCommentCreated(c, s, repo, issue, comment);
     return c.json(json, 201, { location: json.url });
   });
 

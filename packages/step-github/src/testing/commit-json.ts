@@ -1,8 +1,8 @@
 import type { Context } from '@toolsteps/engine/testing';
+import { accountJson } from './account-json.js';
 import { blobSha, type Tree } from './git-objects.js';
 import type { CommitRecord } from './git-store.js';
 import type { Repository } from './github-model.js';
-import { accountJson } from './github-routes.js';
 import type { GithubState } from './github-state.js';
 import { apiBase, htmlBase } from './github-urls.js';
 

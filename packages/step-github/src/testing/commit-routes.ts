@@ -6,7 +6,7 @@ import { GithubApiError, notFound } from './github-api-error.js';
 import { repoKey } from './github-model.js';
 import { paginate } from './github-pagination.js';
 import { queryParam } from './github-request.js';
-import type { StateRef } from './github-routes.js';
+import type { StateRef } from './github-route-module.js';
 import type { GithubState } from './github-state.js';
 import { visibleRepo } from './repository-lookup.js';
 

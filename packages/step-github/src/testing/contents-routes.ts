@@ -7,9 +7,10 @@ import { GithubApiError, notFound } from './github-api-error.js';
 import { callerOf } from './github-caller.js';
 import { type Repository, repoKey } from './github-model.js';
 import { type JsonObject, queryParam, readJson } from './github-request.js';
-import type { StateRef } from './github-routes.js';
+import type { StateRef } from './github-route-module.js';
 import type { GithubState } from './github-state.js';
 import { filePathParam, visibleRepo, writableRepo } from './repository-lookup.js';
+import { emitPush } from './webhook-git-events.js';
 
 /** The contents API: read a file or a folder at a ref, create, update or delete one file per commit. */
 export function registerContentsRoutes(api: Hono, state: StateRef): void {
@@ -40,7 +41,7 @@ export function registerContentsRoutes(api: Hono, state: StateRef): void {
     if (body.sha !== undefined && (current === undefined || body.sha !== blobSha(current))) {
       throw new GithubApiError(409, `${path} does not match ${String(body.sha)}`);
     }
-    const record = commitChange(state(), repo, key, {
+    const record = commitChange(c, state(), repo, key, {
       branch,
       changes: { [path]: content },
       message,
@@ -65,7 +66,7 @@ export function registerContentsRoutes(api: Hono, state: StateRef): void {
     const { key, branch, current } = target(state(), repo, body, path);
     if (current === undefined) throw notFound();
     if (sha !== blobSha(current)) throw new GithubApiError(409, `${path} does not match ${sha}`);
-    const record = commitChange(state(), repo, key, {
+    const record = commitChange(c, state(), repo, key, {
       branch,
       changes: { [path]: null },
       message,
@@ -176,9 +177,11 @@ function callerSignature(c: Context): Signature {
   return { name: caller.name, email: caller.email ?? `${caller.login}@users.noreply.github.com` };
 }
 
-/** One commit through the contents API: the branch moves and the repository is updated. */
-function commitChange(state: GithubState, repo: Repository, key: string, write: WriteCommit) {
+/** One commit through the contents API: the branch moves, the repository is updated, hooks hear a `push`. */
+function commitChange(c: Context, state: GithubState, repo: Repository, key: string, write: WriteCommit) {
+  const before = state.git.branchSha(key, write.branch);
   const record = state.git.writeCommit(key, write);
   repo.updated_at = record.committer.date;
+  emitPush(c, state, repo, { ref: `refs/heads/${write.branch}`, before, after: record.sha });
   return record;
 }

@@ -6,7 +6,7 @@ import { notFound, validationFailed } from './github-api-error.js';
 import { callerOf } from './github-caller.js';
 import { paginate } from './github-pagination.js';
 import { optional, queryParam, readJson } from './github-request.js';
-import type { RouteModule } from './github-routes.js';
+import type { RouteModule } from './github-route-module.js';
 import { apiBase } from './github-urls.js';
 
 /** Create, read, edit and list gists: POST/GET /gists, GET/PATCH /gists/{id}, GET /users/{username}/gists. */

@@ -3,10 +3,11 @@ import { GithubApiError, notFound } from './github-api-error.js';
 import { type Repository, repoKey } from './github-model.js';
 import { paginate } from './github-pagination.js';
 import { readJson, requireString } from './github-request.js';
-import type { StateRef } from './github-routes.js';
+import type { StateRef } from './github-route-module.js';
 import type { GithubState } from './github-state.js';
 import { apiBase, htmlBase } from './github-urls.js';
 import { visibleRepo, writableRepo } from './repository-lookup.js';
+import { emitCreate, emitDelete, emitPush } from './webhook-git-events.js';
 
 const EMPTY = 'Git Repository is empty.';
 
@@ -85,6 +86,8 @@ export function registerGitRoutes(api: Hono, state: StateRef): void {
       throw new GithubApiError(422, 'Reference update failed');
     }
     state().git.setRef(key, ref, sha);
+    emitCreate(c, state(), repo, ref);
+    emitPush(c, state(), repo, { ref, before: undefined, after: sha });
     return c.json(refJson(c, repo, ref, sha), 201);
   });
 
@@ -94,9 +97,12 @@ export function registerGitRoutes(api: Hono, state: StateRef): void {
     if (ref === `refs/heads/${repo.default_branch}`) {
       throw new GithubApiError(422, 'Cannot delete the default branch');
     }
+    const before = state().git.resolveRef(repoKey(repo.owner, repo.name), ref);
     if (!state().git.deleteRef(repoKey(repo.owner, repo.name), ref)) {
       throw new GithubApiError(422, 'Reference does not exist');
     }
+    emitDelete(c, state(), repo, ref);
+    emitPush(c, state(), repo, { ref, before, after: undefined });
     return c.body(null, 204);
   });
 }

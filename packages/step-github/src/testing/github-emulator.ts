@@ -4,12 +4,21 @@ import type { QuotaSetting, SecondaryLimitSetting } from './github-quota.js';
 import { registerGithubRoutes } from './github-routes.js';
 import { DEMO_LOGIN, DEMO_TOKEN, seedGithubState } from './github-seed.js';
 import { GithubState } from './github-state.js';
+import {
+  emitWebhook,
+  redeliverWebhook,
+  registerWebhookControls,
+  type WebhookEmission,
+} from './webhook-controls.js';
+import { WebhookDeliveries, type WebhookDelivery } from './webhook-deliveries.js';
 
 export interface GithubEmulatorOptions {
   /** Port on 127.0.0.1; default 0, a free one. */
   port?: number;
   /** The emulator's clock (rate-limit windows, timestamps); default Date.now. */
   now?: () => number;
+  /** How long a webhook receiver may take to answer; default 10 s, as on GitHub. */
+  webhookTimeoutMs?: number;
 }
 
 /**
@@ -26,6 +35,12 @@ export interface GithubEmulatorOptions {
  * runs. On GitHub a run finishes in its own time; here a caller polling a dispatched run sees it
  * finish after a few reads, with no clock or background timer, so tests and the demo stay
  * deterministic. `state.actions.planOutcome` chooses how a run ends, `completeRun` ends it at once.
+ *
+ * Webhooks: hooks registered through the API (`/repos/{owner}/{repo}/hooks`, `/orgs/{org}/hooks`)
+ * receive signed deliveries when the state changes through the API (an issue opened, a star, a
+ * push...), after the answer, in order per hook. `deliveries` is the log; `emitWebhook` sends any
+ * event and `redeliverWebhook` repeats a delivery, also over HTTP at `POST /_emulator/webhooks/emit`
+ * and `POST /_emulator/webhooks/deliveries/{id}/redeliver` (no token needed).
  */
 export interface GithubEmulator extends Emulator {
   /** The demo account: octocat's token at `baseUrl`. */
@@ -42,17 +57,32 @@ export interface GithubEmulator extends Emulator {
   secondaryLimit(setting?: SecondaryLimitSetting): void;
   /** The token stops working from the next request on (401 Bad credentials). */
   revokeToken(token: string): void;
-  /** Puts back the demo seed and fresh quotas. Faults and the request log stay. */
+  /** Puts back the demo seed and fresh quotas, and empties the delivery log. Faults and the request log stay. */
   resetState(): void;
+  /** Every webhook delivery (and redelivery) since start or the last `resetState`, oldest first. */
+  readonly deliveries: readonly WebhookDelivery[];
+  /** Sends an event to the hooks of a repository (and its organization) or of an organization. */
+  emitWebhook(emission: WebhookEmission): WebhookDelivery[];
+  /** Sends a logged delivery again, with the same `X-GitHub-Delivery` id and body. */
+  redeliverWebhook(id: string): WebhookDelivery;
+  /** Resolves once every delivery sent so far has been answered or has failed. */
+  webhooksSettled(): Promise<void>;
 }
 
 /** Starts the GitHub emulator with the demo seed. */
 export async function createGithubEmulator(options: GithubEmulatorOptions = {}): Promise<GithubEmulator> {
-  let state = seedGithubState(new GithubState(options.now));
+  const webhooks = new WebhookDeliveries({ timeoutMs: options.webhookTimeoutMs, now: options.now });
+  let state = seedGithubState(new GithubState(options.now, webhooks));
   const emulator = await createEmulator({
     port: options.port,
-    routes: (app) => registerGithubRoutes(app, () => state),
+    routes: (app) => {
+      // Before the API: its middleware would ask the controls for a token.
+      registerWebhookControls(app, () => state);
+      registerGithubRoutes(app, () => state);
+    },
   });
+  webhooks.baseUrl = emulator.baseUrl;
+  const close = emulator.close.bind(emulator);
   const accountFor = (login: string, token: string, baseUrl = emulator.baseUrl): ConnectedAccount => ({
     id: `github-${login}`,
     integration: 'github',
@@ -77,8 +107,20 @@ export async function createGithubEmulator(options: GithubEmulatorOptions = {}):
       state.tokens.delete(token);
     },
     resetState: () => {
-      state = seedGithubState(new GithubState(options.now));
+      webhooks.clear();
+      state = seedGithubState(new GithubState(options.now, webhooks));
     },
+    get deliveries() {
+      return webhooks.log;
+    },
+    emitWebhook: (emission) => emitWebhook(state, emission),
+    redeliverWebhook: (id) => redeliverWebhook(state, id),
+    webhooksSettled: () => webhooks.settled(),
+  };
+  // Deliveries in flight are cut and awaited first, so a test's receiver sees no late request.
+  emulator.close = async () => {
+    await webhooks.close();
+    await close();
   };
   // Copied as descriptors: Object.assign would freeze the `state` getter at the first state object.
   return Object.defineProperties(emulator, Object.getOwnPropertyDescriptors(controls)) as GithubEmulator;

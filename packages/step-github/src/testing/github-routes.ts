@@ -1,21 +1,16 @@
 import { type Context, Hono } from '@toolsteps/engine/testing';
+import { accountJson } from './account-json.js';
 import { registerActionsRoutes } from './actions-routes.js';
 import { registerGistRoutes } from './gist-routes.js';
 import { GithubApiError } from './github-api-error.js';
 import { authenticate, callerOf, isRemembered, rememberCaller } from './github-caller.js';
 import type { QuotaResource } from './github-quota.js';
-import type { GithubState } from './github-state.js';
-import { apiBase, htmlBase } from './github-urls.js';
+import type { RouteModule, StateRef } from './github-route-module.js';
+import { registerHookRoutes } from './hook-routes.js';
 import { registerIssueDomain } from './issue-domain.js';
 import { registerProjectsGraphql } from './projects-graphql.js';
 import { registerReleaseRoutes } from './release-routes.js';
 import { registerRepositoryDomain } from './repository-domain.js';
-
-/** The current state: `resetState` replaces it, so routes look it up per request. */
-export type StateRef = () => GithubState;
-
-/** Registers one domain's routes (paths as GitHub documents them, without any prefix). */
-export type RouteModule = (api: Hono, state: StateRef) => void;
 
 /** Each domain adds its REST routes here. */
 const REST_MODULES: RouteModule[] = [
@@ -24,6 +19,7 @@ const REST_MODULES: RouteModule[] = [
   registerActionsRoutes,
   registerGistRoutes,
   registerReleaseRoutes,
+  registerHookRoutes,
 ];
 /** And its GraphQL handling here (a module registers `POST /graphql` operations). */
 const GRAPHQL_MODULES: RouteModule[] = [registerProjectsGraphql];
@@ -85,32 +81,4 @@ function resourceOf(c: Context): QuotaResource | undefined {
   if (path.startsWith('/search/')) return 'search';
   if (path === '/graphql') return 'graphql';
   return 'core';
-}
-
-/** GitHub's "simple user" shape. */
-export function accountJson(
-  c: Context,
-  account: { id: number; node_id: string; login: string; type: string },
-) {
-  const url = `${apiBase(c)}/users/${account.login}`;
-  return {
-    login: account.login,
-    id: account.id,
-    node_id: account.node_id,
-    avatar_url: `https://avatars.githubusercontent.com/u/${account.id}?v=4`,
-    gravatar_id: '',
-    url,
-    html_url: `${htmlBase(c)}/${account.login}`,
-    followers_url: `${url}/followers`,
-    following_url: `${url}/following{/other_user}`,
-    gists_url: `${url}/gists{/gist_id}`,
-    starred_url: `${url}/starred{/owner}{/repo}`,
-    subscriptions_url: `${url}/subscriptions`,
-    organizations_url: `${url}/orgs`,
-    repos_url: `${url}/repos`,
-    events_url: `${url}/events{/privacy}`,
-    received_events_url: `${url}/received_events`,
-    type: account.type,
-    site_admin: false,
-  };
 }

@@ -5,12 +5,14 @@ import { GithubApiError, notAccessible, notFound } from './github-api-error.js';
 import type { CollaboratorPermission, GithubAccount, Repository } from './github-model.js';
 import { repoKey } from './github-model.js';
 import { GithubQuotas } from './github-quota.js';
+import { HooksStore } from './hooks-store.js';
 import { IssuesStore } from './issues-store.js';
 import { LabelsStore } from './labels-store.js';
 import { MilestonesStore } from './milestones-store.js';
 import { ProjectsStore } from './projects-store.js';
 import { ReleasesStore } from './releases-store.js';
 import { TeamsStore } from './teams-store.js';
+import { WebhookDeliveries } from './webhook-deliveries.js';
 import { WorkflowsStore } from './workflows-store.js';
 
 /**
@@ -33,9 +35,14 @@ export class GithubState {
   readonly gists = new GistsStore(this);
   readonly releases = new ReleasesStore(this);
   readonly projects = new ProjectsStore(this);
+  readonly hooks = new HooksStore(this);
   #nextId = 1000;
 
-  constructor(readonly now: () => number = Date.now) {
+  constructor(
+    readonly now: () => number = Date.now,
+    /** Where webhooks go out: the emulator keeps one across `resetState`, so its log and queues stay. */
+    readonly webhooks: WebhookDeliveries = new WebhookDeliveries({ now }),
+  ) {
     this.quotas = new GithubQuotas(now);
   }
 

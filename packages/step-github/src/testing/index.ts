@@ -9,6 +9,7 @@ export type { QuotaResource, QuotaSetting, SecondaryLimitSetting } from './githu
 export { SECONDARY_LIMIT_MESSAGE } from './github-quota.js';
 export { DEMO_LOGIN, DEMO_ORG, DEMO_TOKEN, HUBOT_TOKEN, MONA_TOKEN, seedGithubState } from './github-seed.js';
 export { GithubState } from './github-state.js';
+export type { HookConfig, HookOwner, HookRecord, HooksStore } from './hooks-store.js';
 export { DEMO_ISSUES, DEMO_TEAM } from './issue-seed.js';
 export type { IssueRecord, IssuesStore, PullRecord, ReviewRecord } from './issues-store.js';
 export type { LabelRecord, LabelsStore } from './labels-store.js';
@@ -23,4 +24,6 @@ export {
   SPOON_KNIFE_REPO,
 } from './repository-seed.js';
 export type { TeamRecord, TeamsStore } from './teams-store.js';
+export type { WebhookEmission } from './webhook-controls.js';
+export type { WebhookDelivery } from './webhook-deliveries.js';
 export type { WorkflowRecord, WorkflowsStore } from './workflows-store.js';

@@ -1,6 +1,6 @@
 import { assigneeRoutes } from './assignee-routes.js';
 import { commentRoutes } from './comment-routes.js';
-import type { RouteModule } from './github-routes.js';
+import type { RouteModule } from './github-route-module.js';
 import { issueRoutes } from './issue-routes.js';
 import { labelRoutes } from './label-routes.js';
 import { pullRoutes } from './pull-routes.js';

@@ -2,7 +2,7 @@ import type { Context } from '@toolsteps/engine/testing';
 import { GithubApiError, validationFailed } from './github-api-error.js';
 import { paginate } from './github-pagination.js';
 import { optional, queryParam, readJson } from './github-request.js';
-import type { RouteModule } from './github-routes.js';
+import type { RouteModule } from './github-route-module.js';
 import { hasPermission, refuseIfArchived } from './issue-access.js';
 import { applyIssueChanges } from './issue-changes.js';
 import { assigneeLogins, checkAssignees, labelNames, milestoneOf, titleOf } from './issue-fields.js';
@@ -10,6 +10,7 @@ import { issueJson } from './issue-json.js';
 import { issueOf, repoOf } from './issue-lookup.js';
 import { directionOf, issueSortOf, sortIssues } from './issue-order.js';
 import type { IssueRecord } from './issues-store.js';
+import { emitIssueChanges, emitIssueOpened, snapshotIssue } from './webhook-issue-events.js';
 
 /** Create, list, read and update issues (pull requests answer here too, in their issue view). */
 export const issueRoutes: RouteModule = (api, state) => {
@@ -34,6 +35,7 @@ export const issueRoutes: RouteModule = (api, state) => {
       ...(manages ? { labels, assignees, milestone } : {}),
     });
     const json = issueJson(c, s, repo, issue);
+    emitIssueOpened(c, s, repo, issue);
     return c.json(json, 201, { location: json.url });
   });
 
@@ -62,7 +64,9 @@ export const issueRoutes: RouteModule = (api, state) => {
     const { repo, key, caller } = repoOf(c, s);
     const issue = issueOf(c, s, key);
     refuseIfArchived(repo);
+    const before = snapshotIssue(issue);
     applyIssueChanges(s, repo, key, issue, caller.login, await readJson(c));
+    emitIssueChanges(c, s, repo, issue, before);
     return c.json(issueJson(c, s, repo, issue));
   });
 };

@@ -2,13 +2,14 @@ import type { Context } from '@toolsteps/engine/testing';
 import { GithubApiError, notAccessible, validationFailed } from './github-api-error.js';
 import { paginate } from './github-pagination.js';
 import { type JsonObject, optional, readJson, requireString } from './github-request.js';
-import type { RouteModule } from './github-routes.js';
+import type { RouteModule } from './github-route-module.js';
 import type { GithubState } from './github-state.js';
 import { hasPermission, refuseIfArchived } from './issue-access.js';
 import { labelNames } from './issue-fields.js';
 import { labelJson } from './issue-json.js';
 import { issueOf, type RepoContext, repoOf } from './issue-lookup.js';
 import type { IssueRecord } from './issues-store.js';
+import { emitIssueChanges, snapshotIssue } from './webhook-issue-events.js';
 
 /** A repository's labels, and the labels of one issue. */
 export const labelRoutes: RouteModule = (api, state) => {
@@ -58,8 +59,10 @@ export const labelRoutes: RouteModule = (api, state) => {
       }
       const kept = method === 'post' ? issue.labels : [];
       const added = names.map((name) => s.labels.ensure(key, name).name);
+      const before = snapshotIssue(issue);
       issue.labels = [...new Set([...kept, ...added])];
       s.issues.touch(issue);
+      emitIssueChanges(c, s, repo, issue, before);
       return c.json(issueLabels(s, key, issue).map((label) => labelJson(c, repo, label)));
     });
   }
@@ -72,8 +75,10 @@ export const labelRoutes: RouteModule = (api, state) => {
     if (!issue.labels.some((label) => label.toLowerCase() === name)) {
       throw new GithubApiError(404, 'Label does not exist');
     }
+    const before = snapshotIssue(issue);
     issue.labels = issue.labels.filter((label) => label.toLowerCase() !== name);
     s.issues.touch(issue);
+    emitIssueChanges(c, s, repo, issue, before);
     return c.json(issueLabels(s, key, issue).map((label) => labelJson(c, repo, label)));
   });
 };

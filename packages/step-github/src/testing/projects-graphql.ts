@@ -1,7 +1,7 @@
 import { type GraphQLError, graphql } from 'graphql';
 import { callerOf } from './github-caller.js';
 import { readJson } from './github-request.js';
-import type { RouteModule } from './github-routes.js';
+import type { RouteModule } from './github-route-module.js';
 import { GraphqlProblem } from './graphql-problem.js';
 import { projectMutations } from './projects-mutations.js';
 import { PROJECTS_SCHEMA } from './projects-schema.js';

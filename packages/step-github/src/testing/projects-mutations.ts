@@ -7,6 +7,7 @@ import {
   itemView,
   visibleIssue,
 } from './projects-views.js';
+import { emitItemCreated, emitItemEdited } from './webhook-project-events.js';
 
 interface FieldValue {
   text?: string | null;
@@ -65,6 +66,7 @@ export function projectMutations(ctx: GraphqlContext) {
         );
       }
       state.projects.setValue(project, item, field, stored);
+      emitItemEdited(ctx, project, item, field);
       return {
         clientMutationId: input.clientMutationId ?? null,
         projectV2Item: itemView(ctx, project, item),
@@ -80,7 +82,10 @@ export function projectMutations(ctx: GraphqlContext) {
       const found = state.issues.byNodeId(input.contentId);
       const content = found && visibleIssue(ctx, found.repoKey, found.issue.number);
       if (found === undefined || content === undefined) throw unresolved(input.contentId);
+      const known = project.items.length;
       const item = state.projects.addItem(project, found.repoKey, found.issue.number);
+      // Adding an item already in the project answers it again and changes nothing.
+      if (project.items.length > known) emitItemCreated(ctx, project, item);
       return { clientMutationId: input.clientMutationId ?? null, item: itemView(ctx, project, item) };
     },
   };

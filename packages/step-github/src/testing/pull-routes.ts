@@ -9,7 +9,7 @@ import {
 import type { Repository } from './github-model.js';
 import { paginate } from './github-pagination.js';
 import { optional, queryParam, readJson, requireString } from './github-request.js';
-import type { RouteModule } from './github-routes.js';
+import type { RouteModule } from './github-route-module.js';
 import type { GithubState } from './github-state.js';
 import { hasPermission, refuseIfArchived } from './issue-access.js';
 import { changeState, checkStateChange } from './issue-changes.js';
@@ -17,6 +17,8 @@ import { pullOf, repoOf } from './issue-lookup.js';
 import type { IssueRecord } from './issues-store.js';
 import { pullCommits, pullJson } from './pull-json.js';
 import { mergePull } from './pull-merge.js';
+import { emitPush } from './webhook-git-events.js';
+import { emitIssueChanges, emitPullEvent, snapshotIssue } from './webhook-issue-events.js';
 
 /** Opening, listing, reading, updating and merging pull requests, and the commits they bring. */
 export const pullRoutes: RouteModule = (api, state) => {
@@ -66,6 +68,7 @@ export const pullRoutes: RouteModule = (api, state) => {
       requested_teams: [],
     });
     const json = pullJson(c, s, repo, issue, caller.login, 'full');
+    emitPullEvent(c, s, repo, issue, 'opened');
     return c.json(json, 201, { location: json.url });
   });
 
@@ -107,12 +110,19 @@ export const pullRoutes: RouteModule = (api, state) => {
     const canModify = optional<boolean>(body, 'maintainer_can_modify', 'boolean', 'PullRequest');
     if (to !== undefined && to !== issue.state) checkStateChange(s, key, issue, to);
 
+    const before = snapshotIssue(issue);
+    const baseBefore = { ...pull.base };
     if (title !== undefined) issue.title = title;
     if (text !== undefined) issue.body = text;
     if (base !== undefined && baseSha !== undefined) pull.base = { ref: base, sha: baseSha };
     if (canModify !== undefined) pull.maintainer_can_modify = canModify;
     if (to !== undefined && to !== issue.state) changeState(s, issue, to, caller.login, undefined);
     else s.issues.touch(issue);
+    const baseChange =
+      pull.base.ref === baseBefore.ref
+        ? {}
+        : { base: { ref: { from: baseBefore.ref }, sha: { from: baseBefore.sha } } };
+    emitIssueChanges(c, s, repo, issue, before, baseChange);
     return c.json(pullJson(c, s, repo, issue, caller.login, 'full'));
   });
 
@@ -137,7 +147,15 @@ export const pullRoutes: RouteModule = (api, state) => {
     const { issue, pull } = pullOf(c, s, key);
     refuseIfArchived(repo);
     s.writableRepository(repo.owner, repo.name, caller);
+    const before = snapshotIssue(issue);
+    const baseBefore = s.git.branchSha(key, pull.base.ref);
     const sha = mergePull(s, repo, issue, pull, caller, await readJson(c));
+    emitPush(c, s, repo, {
+      ref: `refs/heads/${pull.base.ref}`,
+      before: baseBefore,
+      after: s.git.branchSha(key, pull.base.ref),
+    });
+    emitIssueChanges(c, s, repo, issue, before);
     return c.json({ sha, merged: true, message: 'Pull Request successfully merged' });
   });
 };

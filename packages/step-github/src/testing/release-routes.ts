@@ -4,7 +4,7 @@ import { callerOf } from './github-caller.js';
 import type { Repository } from './github-model.js';
 import { repoKey } from './github-model.js';
 import { paginate } from './github-pagination.js';
-import type { RouteModule } from './github-routes.js';
+import type { RouteModule } from './github-route-module.js';
 import { hasPermission } from './issue-access.js';
 import { releaseJson } from './release-json.js';
 import type { ReleaseRecord } from './releases-store.js';

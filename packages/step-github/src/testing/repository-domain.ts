@@ -3,7 +3,7 @@ import { registerCollaboratorRoutes } from './collaborator-routes.js';
 import { registerCommitRoutes } from './commit-routes.js';
 import { registerContentsRoutes } from './contents-routes.js';
 import { registerGitRoutes } from './git-routes.js';
-import type { StateRef } from './github-routes.js';
+import type { StateRef } from './github-route-module.js';
 import { registerRepositoryRoutes } from './repository-routes.js';
 
 /** The repositories and git-data domain: repositories, stars, collaborators, branches, refs, commits, contents. */

@@ -1,11 +1,11 @@
 import type { Context } from '@toolsteps/engine/testing';
+import { accountJson } from './account-json.js';
 import {
   COLLABORATOR_PERMISSIONS,
   type CollaboratorPermission,
   type Repository,
   repoKey,
 } from './github-model.js';
-import { accountJson } from './github-routes.js';
 import type { GithubState } from './github-state.js';
 import { htmlBase } from './github-urls.js';
 import { minimalRepositoryJson } from './minimal-repository-json.js';

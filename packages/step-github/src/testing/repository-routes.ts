@@ -4,16 +4,18 @@ import { callerOf } from './github-caller.js';
 import type { GithubAccount, Repository } from './github-model.js';
 import { paginate } from './github-pagination.js';
 import { type JsonObject, optional, queryParam, readJson, requireString } from './github-request.js';
-import type { StateRef } from './github-routes.js';
+import type { StateRef } from './github-route-module.js';
 import type { GithubState } from './github-state.js';
 import { fullRepositoryJson, repositoryJson } from './repository-json.js';
 import { isValidName, visibleRepo } from './repository-lookup.js';
+import { emitRepositoryCreated, emitStar } from './webhook-repository-events.js';
 
 /** Repositories: create for the user or an organization, read one, list the caller's, and stars. */
 export function registerRepositoryRoutes(api: Hono, state: StateRef): void {
   api.post('/user/repos', async (c) => {
     const caller = callerOf(c);
     const repo = createRepository(state(), caller, caller, await readJson(c));
+    emitRepositoryCreated(c, state(), repo);
     return c.json(fullRepositoryJson(c, state(), repo, caller.login), 201);
   });
 
@@ -28,6 +30,7 @@ export function registerRepositoryRoutes(api: Hono, state: StateRef): void {
       );
     }
     const repo = createRepository(state(), org, caller, await readJson(c));
+    emitRepositoryCreated(c, state(), repo);
     return c.json(fullRepositoryJson(c, state(), repo, caller.login), 201);
   });
 
@@ -43,7 +46,12 @@ export function registerRepositoryRoutes(api: Hono, state: StateRef): void {
   });
 
   api.put('/user/starred/:owner/:repo', (c) => {
-    visibleRepo(c, state()).stargazers.add(callerOf(c).login.toLowerCase());
+    const repo = visibleRepo(c, state());
+    const login = callerOf(c).login.toLowerCase();
+    if (!repo.stargazers.has(login)) {
+      repo.stargazers.add(login);
+      emitStar(c, state(), repo, 'created');
+    }
     return c.body(null, 204);
   });
   api.get('/user/starred/:owner/:repo', (c) => {
@@ -52,7 +60,8 @@ export function registerRepositoryRoutes(api: Hono, state: StateRef): void {
     return c.body(null, 204);
   });
   api.delete('/user/starred/:owner/:repo', (c) => {
-    visibleRepo(c, state()).stargazers.delete(callerOf(c).login.toLowerCase());
+    const repo = visibleRepo(c, state());
+    if (repo.stargazers.delete(callerOf(c).login.toLowerCase())) emitStar(c, state(), repo, 'deleted');
     return c.body(null, 204);
   });
 }

@@ -2,13 +2,14 @@ import { GithubApiError, notAccessible, notFound, validationFailed } from './git
 import type { Repository } from './github-model.js';
 import { paginate } from './github-pagination.js';
 import { type JsonObject, optional, readJson } from './github-request.js';
-import type { RouteModule } from './github-routes.js';
+import type { RouteModule } from './github-route-module.js';
 import type { GithubState } from './github-state.js';
 import { hasPermission, refuseIfArchived } from './issue-access.js';
 import { userJson } from './issue-json.js';
 import { pullOf, repoOf } from './issue-lookup.js';
 import type { IssueRecord, PullRecord, ReviewRecord, ReviewState } from './issues-store.js';
 import { pullJson, pullShas, reviewJson, teamJson } from './pull-json.js';
+import { emitPullEvent, emitReviewSubmitted } from './webhook-issue-events.js';
 
 const EVENTS: Record<string, ReviewState> = {
   APPROVE: 'APPROVED',
@@ -50,9 +51,15 @@ export const reviewRoutes: RouteModule = (api, state) => {
       );
     }
     const logins = users.map((login) => s.account(login)?.login ?? login);
+    const asked = new Set(pull.requested_reviewers.map((login) => login.toLowerCase()));
     pull.requested_reviewers = unique([...pull.requested_reviewers, ...logins]);
     pull.requested_teams = unique([...pull.requested_teams, ...teams.map((slug) => slug.toLowerCase())]);
     s.issues.touch(issue);
+    for (const login of unique(logins).filter((one) => !asked.has(one.toLowerCase()))) {
+      emitPullEvent(c, s, repo, issue, 'review_requested', () => ({
+        requested_reviewer: userJson(c, s, login),
+      }));
+    }
     return c.json(pullJson(c, s, repo, issue, caller.login, 'simple'), 201);
   });
 
@@ -107,7 +114,10 @@ export const reviewRoutes: RouteModule = (api, state) => {
       state: 'PENDING',
       commit_id: commitId ?? pullShas(s, key, pull).head,
     });
-    if (reviewState !== 'PENDING') submit(s, issue, pull, review, reviewState, text);
+    if (reviewState !== 'PENDING') {
+      submit(s, issue, pull, review, reviewState, text);
+      emitReviewSubmitted(c, s, repo, issue, review);
+    }
     return c.json(reviewJson(c, s, repo, issue, review));
   });
 
@@ -126,6 +136,7 @@ export const reviewRoutes: RouteModule = (api, state) => {
       throw unprocessable('Review event is missing: give APPROVE, REQUEST_CHANGES or COMMENT');
     const text = reviewText(body, 'body') ?? review.body;
     submit(s, issue, pull, review, submission(issue, caller.login, event, text), text);
+    emitReviewSubmitted(c, s, repo, issue, review);
     return c.json(reviewJson(c, s, repo, issue, review));
   });
 };

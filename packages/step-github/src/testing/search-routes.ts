@@ -3,7 +3,7 @@ import { callerOf } from './github-caller.js';
 import type { GithubAccount } from './github-model.js';
 import { paginate } from './github-pagination.js';
 import { queryParam } from './github-request.js';
-import type { RouteModule } from './github-routes.js';
+import type { RouteModule } from './github-route-module.js';
 import type { GithubState } from './github-state.js';
 import { issueSearchItemJson } from './issue-json.js';
 import { directionOf, issueSortOf, sortIssues } from './issue-order.js';

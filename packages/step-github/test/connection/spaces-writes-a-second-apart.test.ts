@@ -9,7 +9,7 @@ describe('mutating requests of one account start apart, as GitHub asks (minWrite
   it('keeps the configured gap between writes, even from a concurrent forEach', async () => {
     const account = {
       ...gh.emulator.account,
-      settings: { ...gh.emulator.account.settings, minWriteIntervalMs: 150 },
+      settings: { ...gh.emulator.account.settings, minWriteIntervalMs: 400 },
     };
     const engine = await createEngine({ integrations: [github], accounts: [account] });
     const result = await engine.run(
@@ -42,9 +42,10 @@ describe('mutating requests of one account start apart, as GitHub asks (minWrite
       .filter((request) => request.method === 'POST')
       .map((request) => request.receivedAt);
     expect(arrivals).toHaveLength(3);
-    // A lower bound only, which a slow machine cannot break; network jitter gets a little slack.
+    // A lower bound only, which a slow machine cannot break. Arrivals, not departures, are what the
+    // emulator sees: a busy machine may delay one request's arrival, so the gap gets 100 ms of slack.
     for (let index = 1; index < arrivals.length; index++) {
-      expect(arrivals[index] - arrivals[index - 1]).toBeGreaterThanOrEqual(120);
+      expect(arrivals[index] - arrivals[index - 1]).toBeGreaterThanOrEqual(300);
     }
   });
 

@@ -1,0 +1,18 @@
+import { Type } from '@toolsteps/engine';
+
+/**
+ * What registration reads of GitHub's hook (repository `hook` and `org-hook` alike). GitHub
+ * documents every field of `config` as optional, and never sends the secret back.
+ */
+export const Hook = Type.Object({
+  id: Type.Integer(),
+  active: Type.Boolean(),
+  events: Type.Array(Type.String()),
+  config: Type.Object({
+    url: Type.Optional(Type.String()),
+    content_type: Type.Optional(Type.String()),
+    insecure_ssl: Type.Optional(Type.Union([Type.String(), Type.Number()])),
+  }),
+});
+
+export const HookList = Type.Array(Hook);
