@@ -14,6 +14,7 @@ export * from './contracts/services.js';
 export * from './contracts/step.js';
 export * from './contracts/step-error.js';
 export * from './contracts/trigger.js';
+export * from './contracts/trigger-store.js';
 export { catalogMarkdown } from './docs/catalog-markdown.js';
 export { type RunOptions, WorkflowRunner } from './execution/engine.js';
 export {
@@ -28,7 +29,26 @@ export * from './journal/index.js';
 export * from './registry/index.js';
 export * from './runtime/index.js';
 export { REDACTED, SecretScrubber as ValueSecretScrubber } from './secrets/index.js';
+export {
+  createTriggerHost,
+  type ReconcileReport,
+  type TriggerHost,
+  type TriggerHostOptions,
+} from './triggers/host/create-trigger-host.js';
+export type { PollReport } from './triggers/host/poll-binding.js';
+export type {
+  TriggerHostEvent,
+  TriggerHostEventType,
+  TriggerHostListener,
+} from './triggers/host/trigger-host-events.js';
 export * from './triggers/index.js';
+export type { NodeHookHandler } from './triggers/receiver/node-hook-handler.js';
+export { DEFAULT_MAX_BODY_BYTES } from './triggers/receiver/receive-delivery.js';
+export type { WebHookHandler } from './triggers/receiver/web-hook-handler.js';
+export { DEFAULT_TRIGGER_STORE_PATH, defaultTriggerStore } from './triggers/store/default-trigger-store.js';
+export { MemoryTriggerStore } from './triggers/store/memory-trigger-store.js';
+export { SqliteTriggerStore, type SqliteTriggerStoreOptions } from './triggers/store/sqlite-trigger-store.js';
+export { triggerStoreKey } from './triggers/store/trigger-store-key.js';
 export * from './vault/index.js';
 export { compileWorkflow } from './workflow/compile-workflow.js';
 export type { CompiledWorkflow } from './workflow/compiled-workflow.js';

@@ -12,6 +12,7 @@ import type {
   SecretScrubber as Scrubber,
   StepRegistry,
 } from '../contracts/services.js';
+import type { TriggerStore } from '../contracts/trigger-store.js';
 import { type RunOptions, WorkflowRunner } from '../execution/engine.js';
 import { DEFAULT_LIMITS, type ExpressionLimits } from '../expressions/expression.js';
 import { KyHttpClientFactory, UndiciTransport } from '../http/index.js';
@@ -20,6 +21,7 @@ import { createRegistry, loadRegistry } from '../registry/index.js';
 import { SystemClock } from '../runtime/index.js';
 import { SecretScrubber } from '../secrets/index.js';
 import { scrubbingLogger } from '../secrets/scrubbing-logger.js';
+import { defaultTriggerStore } from '../triggers/store/default-trigger-store.js';
 import { MemoryVault } from '../vault/index.js';
 import type { CompiledWorkflow } from '../workflow/compiled-workflow.js';
 import {
@@ -55,6 +57,11 @@ export interface EngineOptions {
   maxWorkflowBytes?: number;
   /** Most `{% … %}` expressions one workflow may hold (each costs memory once compiled); default 10,000. */
   maxExpressions?: number;
+  /**
+   * Where the trigger host keeps activations, deliveries and poll cursors: a store, or the path of
+   * an SQLite file. Default `.toolsteps/triggers.sqlite` under `cwd`, opened on first use.
+   */
+  triggerStore?: TriggerStore | string;
   /** Last word on the container: rebind anything before the engine is built. */
   configure?: (container: Container) => void;
 }
@@ -103,6 +110,15 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   if (options.httpClientFactory)
     bindValue<HttpClientFactory>(TOKENS.HttpClientFactory, options.httpClientFactory);
   else container.bind<HttpClientFactory>(TOKENS.HttpClientFactory).to(KyHttpClientFactory).inSingletonScope();
+  if (typeof options.triggerStore === 'object')
+    bindValue<TriggerStore>(TOKENS.TriggerStore, options.triggerStore);
+  else {
+    const path = options.triggerStore;
+    container
+      .bind<TriggerStore>(TOKENS.TriggerStore)
+      .toDynamicValue(() => defaultTriggerStore(path, options.cwd))
+      .inSingletonScope();
+  }
   container.bind(WorkflowRunner).toSelf().inSingletonScope();
   options.configure?.(container);
 

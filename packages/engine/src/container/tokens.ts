@@ -10,4 +10,5 @@ export const TOKENS = {
   Journal: Symbol.for('toolsteps.Journal'),
   SecretScrubber: Symbol.for('toolsteps.SecretScrubber'),
   Engine: Symbol.for('toolsteps.Engine'),
+  TriggerStore: Symbol.for('toolsteps.TriggerStore'),
 } as const;

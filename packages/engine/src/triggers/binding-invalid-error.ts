@@ -1,18 +1,9 @@
-import { StepError } from '../contracts/step-error.js';
-import { type Diagnostic, formatDiagnostic } from '../workflow/diagnostic.js';
+import type { Diagnostic } from '../workflow/diagnostic.js';
+import { InvalidDocumentError } from '../workflow/invalid-document-error.js';
 
 /** A binding that failed to load: a `validation` StepError carrying every diagnostic found (its workflow's included). */
-export class BindingInvalidError extends StepError {
-  readonly diagnostics: readonly Diagnostic[];
-
+export class BindingInvalidError extends InvalidDocumentError {
   constructor(diagnostics: readonly Diagnostic[], file?: string) {
-    const count = diagnostics.length === 1 ? '1 problem' : `${diagnostics.length} problems`;
-    const listed = diagnostics.map((diagnostic) => `  ${formatDiagnostic(diagnostic)}`).join('\n');
-    super({
-      code: 'validation',
-      message: `Binding ${file ? `${file} ` : ''}is invalid (${count}):\n${listed}`,
-      details: { diagnostics: diagnostics.map((diagnostic) => ({ ...diagnostic })) },
-    });
-    this.diagnostics = diagnostics;
+    super('Binding', diagnostics, file);
   }
 }

@@ -1,18 +1,9 @@
-import { StepError } from '../contracts/step-error.js';
-import { type Diagnostic, formatDiagnostic } from './diagnostic.js';
+import type { Diagnostic } from './diagnostic.js';
+import { InvalidDocumentError } from './invalid-document-error.js';
 
 /** A workflow that failed to load: a `validation` StepError carrying every diagnostic found. */
-export class WorkflowInvalidError extends StepError {
-  readonly diagnostics: readonly Diagnostic[];
-
+export class WorkflowInvalidError extends InvalidDocumentError {
   constructor(diagnostics: readonly Diagnostic[], file?: string) {
-    const count = diagnostics.length === 1 ? '1 problem' : `${diagnostics.length} problems`;
-    const listed = diagnostics.map((diagnostic) => `  ${formatDiagnostic(diagnostic)}`).join('\n');
-    super({
-      code: 'validation',
-      message: `Workflow ${file ? `${file} ` : ''}is invalid (${count}):\n${listed}`,
-      details: { diagnostics: diagnostics.map((diagnostic) => ({ ...diagnostic })) },
-    });
-    this.diagnostics = diagnostics;
+    super('Workflow', diagnostics, file);
   }
 }

@@ -1,0 +1,310 @@
+import type { Engine } from '../../container/create-engine.js';
+import { TOKENS } from '../../container/tokens.js';
+import type { CredentialVault } from '../../contracts/account.js';
+import type { Clock } from '../../contracts/clock.js';
+import type { Logger } from '../../contracts/logger.js';
+import type { HttpClientFactory, SecretScrubber } from '../../contracts/services.js';
+import { StepError } from '../../contracts/step-error.js';
+import type {
+  Activation,
+  DeliveryQuery,
+  DeliveryStatus,
+  StoredDelivery,
+  TriggerStore,
+} from '../../contracts/trigger-store.js';
+import type { CompiledBinding } from '../compiled-binding.js';
+import { type BindingSource, loadBindingOrThrow } from '../load-binding.js';
+import { trimSlashes } from '../receiver/hook-route.js';
+import { type NodeHookHandler, nodeHookHandler } from '../receiver/node-hook-handler.js';
+import { deliveryReceiver } from '../receiver/receive-delivery.js';
+import { type WebHookHandler, webHookHandler } from '../receiver/web-hook-handler.js';
+import { storableHeaders } from '../store/storable-headers.js';
+import {
+  activateBinding,
+  deactivateBinding,
+  type ReceiverTargets,
+  reconcileBinding,
+} from './binding-activation.js';
+import type { HostParts } from './host-parts.js';
+import type { PollReport } from './poll-binding.js';
+import { PollScheduler } from './poll-scheduler.js';
+import { runDelivery } from './run-delivery.js';
+import { type DeliveryKey, RunQueue } from './run-queue.js';
+import type { TriggerHostEvent, TriggerHostListener } from './trigger-host-events.js';
+
+export interface TriggerHostOptions {
+  engine: Engine;
+  /** Compiled bindings, or binding files (and texts) loaded against the engine's catalog and vault. */
+  bindings: ReadonlyArray<CompiledBinding | BindingSource>;
+  /** Default: the engine's (`TOKENS.TriggerStore`). The host never closes it. */
+  store?: TriggerStore;
+  /** Where the third party reaches this host, e.g. `https://hooks.example.com/toolsteps`. */
+  publicUrl: string;
+  /** The path the handlers answer under; default the path of `publicUrl` (behind a proxy they may differ). */
+  basePath?: string;
+  /** Larger bodies are refused (413) and not read further; default 25 MiB, GitHub's cap. */
+  maxBodyBytes?: number;
+  /** Deliveries run at once; default 4. */
+  concurrency?: number;
+  /** Deliveries held in memory to run; more wait, committed, in the store. Default 1,000. */
+  maxQueued?: number;
+  onEvent?: TriggerHostListener;
+}
+
+export interface ReconcileReport {
+  bindingId: string;
+  found: 'ok' | 'missing' | 'changed';
+}
+
+/** Receives, keeps and runs a set of bindings' events, and activates them at their third parties. */
+export interface TriggerHost {
+  readonly bindings: readonly CompiledBinding[];
+  readonly store: TriggerStore;
+  /** The URL the binding's deliveries are registered to. */
+  urlOf(bindingId: string): string;
+  /** The receiver for a fetch-style server: `POST <basePath>/hooks/<bindingId>`. */
+  readonly handle: WebHookHandler;
+  /** The receiver for Node's `http` (or as Express/Connect middleware, with `next`). */
+  readonly nodeHandler: NodeHookHandler;
+  /**
+   * Starts running: deliveries committed but not finished (a crash after acknowledging them) are
+   * run again, then every new one; active poll bindings are polled. Deliveries are received and
+   * committed before `start` too, they only wait.
+   */
+  start(): Promise<void>;
+  /** Stops polling and taking deliveries to run; runs in progress finish. The receiver still commits. */
+  stop(): Promise<void>;
+  /** Resolves once no delivery waits or runs. */
+  idle(): Promise<void>;
+  activate(binding: CompiledBinding | string): Promise<Activation>;
+  deactivate(binding: CompiledBinding | string): Promise<void>;
+  /** Inspects every active webhook binding's registration and repairs those missing or changed. */
+  reconcile(): Promise<ReconcileReport[]>;
+  /** Polls a poll binding now (after any poll of it in progress). */
+  poll(binding: CompiledBinding | string): Promise<PollReport>;
+  /** Runs a failed (or skipped) delivery again; its events that already succeeded are not run again. */
+  replay(deliveryId: string, bindingId?: string): Promise<StoredDelivery>;
+  deliveries(query?: DeliveryQuery): Promise<StoredDelivery[]>;
+}
+
+/**
+ * Assembles a trigger host over an engine. What it guarantees: a delivery is verified before
+ * anything is kept, kept durably before it is acknowledged, kept once per delivery id (a redelivery
+ * runs nothing), and run after a crash that followed its acknowledgement.
+ */
+export async function createTriggerHost(options: TriggerHostOptions): Promise<TriggerHost> {
+  const { engine } = options;
+  const container = engine.container;
+  const store = options.store ?? container.get<TriggerStore>(TOKENS.TriggerStore);
+  const clock = container.get<Clock>(TOKENS.Clock);
+  const logger = container.get<Logger>(TOKENS.Logger);
+  const bindings = await loadBindings(engine, options.bindings);
+  const publicUrl = options.publicUrl.replace(/\/+$/, '');
+  const basePath = trimSlashes(options.basePath ?? new URL(publicUrl).pathname);
+
+  const parts: HostParts = {
+    engine,
+    store,
+    clock,
+    logger,
+    vault: container.get<CredentialVault>(TOKENS.Vault),
+    scrubber: container.get<SecretScrubber>(TOKENS.SecretScrubber),
+    http: container.get<HttpClientFactory>(TOKENS.HttpClientFactory),
+    bindings,
+    urlOf: (bindingId) => `${publicUrl}/hooks/${encodeURIComponent(bindingId)}`,
+    emit: (event) => {
+      if (options.onEvent === undefined) return;
+      try {
+        options.onEvent({ ...event, at: clock.now() } as TriggerHostEvent);
+      } catch (error) {
+        // A listener's failure is its own: receiving and running go on.
+        logger.warn('A trigger host listener threw', { error: (error as Error)?.message });
+      }
+    },
+  };
+  // Activations and polls asked for by hand run to their end: the HTTP client's timeouts bound them.
+  const signal = new AbortController().signal;
+  const targets: ReceiverTargets = new Map();
+  for (const activation of await store.activations()) {
+    const binding = bindings.get(activation.bindingId);
+    const webhooks = binding?.integration.webhooks;
+    if (activation.status !== 'active' || activation.secret === undefined || !binding || !webhooks) continue;
+    targets.set(binding.id, { binding, secret: activation.secret, webhooks });
+  }
+
+  const queue = new RunQueue({
+    concurrency: options.concurrency ?? 4,
+    maxQueued: options.maxQueued ?? 1000,
+    run: (key) => runDelivery(parts, key),
+    waiting: (limit) => keysOfServed(['received'], limit),
+    failed: (error, key) =>
+      logger.error('A delivery could not be run; it stays in the store', {
+        bindingId: key.bindingId,
+        deliveryId: key.id,
+        error: (error as Error)?.message,
+      }),
+  });
+  const offer = (key: DeliveryKey) => queue.offer(key);
+  const scheduler = new PollScheduler(parts, offer);
+  let started = false;
+
+  /** The oldest deliveries in these states of the bindings this host serves (others wait for theirs). */
+  async function keysOfServed(status: DeliveryStatus[], limit?: number): Promise<DeliveryKey[]> {
+    const found = await Promise.all(
+      [...bindings.keys()].map((bindingId) => store.deliveryKeys({ bindingId, status, limit })),
+    );
+    const oldest = found.flat().sort((a, b) => a.receivedAt - b.receivedAt);
+    return (limit === undefined ? oldest : oldest.slice(0, limit)).map(({ bindingId, id }) => ({
+      bindingId,
+      id,
+    }));
+  }
+
+  const receive = deliveryReceiver({
+    target: (bindingId) => targets.get(bindingId),
+    maxBodyBytes: options.maxBodyBytes,
+    rejected: (bindingId, status, reason) =>
+      parts.emit({ type: 'delivery.rejected', bindingId, status, reason }),
+    commit: async (target, delivery, deliveryId) => {
+      const bindingId = target.binding.id;
+      const verdict = await store.commitDelivery({
+        id: deliveryId,
+        bindingId,
+        source: 'webhook',
+        receivedAt: clock.now(),
+        headers: storableHeaders(delivery.headers),
+        rawBody: delivery.rawBody,
+      });
+      if (verdict === 'duplicate') {
+        parts.emit({ type: 'delivery.duplicate', bindingId, deliveryId });
+        return verdict;
+      }
+      parts.emit({ type: 'delivery.received', bindingId, deliveryId });
+      offer({ bindingId, id: deliveryId });
+      return verdict;
+    },
+  });
+
+  const bindingOf = (binding: CompiledBinding | string): CompiledBinding => {
+    const id = typeof binding === 'string' ? binding : binding.id;
+    const found = bindings.get(id);
+    if (found === undefined) {
+      throw new StepError({
+        code: 'not_found',
+        message: `This trigger host serves no binding "${id}" (it serves ${[...bindings.keys()].join(', ') || 'none'})`,
+      });
+    }
+    return found;
+  };
+
+  return {
+    bindings: [...bindings.values()],
+    store,
+    urlOf: parts.urlOf,
+    handle: webHookHandler(receive, basePath),
+    nodeHandler: nodeHookHandler(receive, basePath),
+    async start() {
+      if (started) return;
+      started = true;
+      // Cut off mid-run by a crash: nothing of this host runs yet. Few, at most a queue's worth.
+      for (const key of await keysOfServed(['running'])) offer(key);
+      // Then those committed and never taken, as the queue has room for them.
+      queue.start();
+      for (const activation of await store.activations()) {
+        const binding = bindings.get(activation.bindingId);
+        if (activation.status === 'active' && binding?.trigger.delivery === 'poll') scheduler.follow(binding);
+      }
+    },
+    async stop() {
+      if (!started) return;
+      started = false;
+      await scheduler.stop();
+      await queue.stop();
+    },
+    idle: () => queue.idle(),
+    async activate(binding) {
+      const compiled = bindingOf(binding);
+      const activation = await activateBinding(parts, targets, compiled, signal);
+      if (started && compiled.trigger.delivery === 'poll') scheduler.follow(compiled);
+      return activation;
+    },
+    async deactivate(binding) {
+      const compiled = bindingOf(binding);
+      await scheduler.unfollow(compiled.id);
+      await deactivateBinding(parts, targets, compiled, signal);
+    },
+    async reconcile() {
+      const reports: ReconcileReport[] = [];
+      for (const activation of await store.activations()) {
+        const binding = bindings.get(activation.bindingId);
+        if (activation.status !== 'active' || binding?.trigger.delivery !== 'webhook') continue;
+        const { found } = await reconcileBinding(parts, targets, binding, activation, signal);
+        reports.push({ bindingId: binding.id, found });
+      }
+      return reports;
+    },
+    poll: (binding) => scheduler.poll(bindingOf(binding), signal),
+    async replay(deliveryId, bindingId) {
+      const delivery = await replayable(store, deliveryId, bindingId);
+      bindingOf(delivery.bindingId);
+      if (delivery.status === 'failed' || delivery.status === 'skipped')
+        await store.requeueDelivery(delivery.bindingId, delivery.id);
+      offer({ bindingId: delivery.bindingId, id: delivery.id });
+      return (await store.delivery(delivery.bindingId, delivery.id)) ?? delivery;
+    },
+    deliveries: (query) => store.deliveries(query),
+  };
+}
+
+async function loadBindings(
+  engine: Engine,
+  given: ReadonlyArray<CompiledBinding | BindingSource>,
+): Promise<Map<string, CompiledBinding>> {
+  const bindings = new Map<string, CompiledBinding>();
+  for (const item of given) {
+    const binding = isCompiled(item)
+      ? item
+      : await loadBindingOrThrow(item, { registry: engine.registry, vault: engine.vault });
+    const other = bindings.get(binding.id);
+    if (other !== undefined) {
+      throw new StepError({
+        code: 'validation',
+        message: `Two bindings have the id "${binding.id}"${other.file && binding.file ? ` (${other.file} and ${binding.file})` : ''}: ids name their URLs, so each must be unique`,
+      });
+    }
+    bindings.set(binding.id, binding);
+  }
+  return bindings;
+}
+
+/** The delivery a replay names; ambiguous or finished well, it says so. */
+async function replayable(
+  store: TriggerStore,
+  deliveryId: string,
+  bindingId?: string,
+): Promise<StoredDelivery> {
+  const found =
+    bindingId === undefined
+      ? await store.deliveriesWithId(deliveryId)
+      : [await store.delivery(bindingId, deliveryId)].filter((item) => item !== undefined);
+  if (found.length === 0)
+    throw new StepError({ code: 'not_found', message: `No delivery "${deliveryId}" is kept` });
+  if (found.length > 1) {
+    throw new StepError({
+      code: 'validation',
+      message: `Delivery "${deliveryId}" came to several bindings (${found.map((item) => item.bindingId).join(', ')}): name the binding`,
+    });
+  }
+  const [delivery] = found;
+  if (delivery.status === 'succeeded') {
+    throw new StepError({
+      code: 'validation',
+      message: `Delivery "${deliveryId}" succeeded: replaying it would run its workflow again`,
+    });
+  }
+  return delivery;
+}
+
+function isCompiled(item: CompiledBinding | BindingSource): item is CompiledBinding {
+  return typeof item === 'object' && 'trigger' in item && 'workflow' in item && 'input' in item;
+}

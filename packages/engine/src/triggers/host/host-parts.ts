@@ -1,0 +1,25 @@
+import type { Engine } from '../../container/create-engine.js';
+import type { CredentialVault } from '../../contracts/account.js';
+import type { Clock } from '../../contracts/clock.js';
+import type { Logger } from '../../contracts/logger.js';
+import type { HttpClientFactory, SecretScrubber } from '../../contracts/services.js';
+import type { TriggerStore } from '../../contracts/trigger-store.js';
+import type { CompiledBinding } from '../compiled-binding.js';
+import type { TriggerHostEvent } from './trigger-host-events.js';
+
+/** What the pieces of a trigger host share: the engine's parts, the store, the bindings it serves. */
+export interface HostParts {
+  engine: Engine;
+  store: TriggerStore;
+  clock: Clock;
+  logger: Logger;
+  vault: CredentialVault;
+  scrubber: SecretScrubber;
+  http: HttpClientFactory;
+  bindings: ReadonlyMap<string, CompiledBinding>;
+  /** `publicUrl/hooks/<bindingId>`: where a binding's deliveries are sent. */
+  urlOf(bindingId: string): string;
+  emit(event: DistributiveOmit<TriggerHostEvent, 'at'>): void;
+}
+
+export type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;

@@ -1,0 +1,122 @@
+import { randomUUID } from 'node:crypto';
+import { StepError, type StepErrorJson, toStepError } from '../../contracts/step-error.js';
+import type { DeliveryRun, StoredDelivery } from '../../contracts/trigger-store.js';
+import { describeViolations } from '../../validation/json-schema.js';
+import type { CompiledBinding } from '../compiled-binding.js';
+import { eventsOfDelivery } from '../events-of-delivery.js';
+import { mapEvent } from '../map-event.js';
+import type { HostParts } from './host-parts.js';
+import type { DeliveryKey } from './run-queue.js';
+
+/**
+ * Runs one committed delivery: its events (the trigger's `match`, or the one event a poll found),
+ * each through the binding's filter and mapping, each passing one a run of the workflow, in order.
+ * Every run is recorded as it ends, so a delivery taken again (after a crash, or replayed) does not
+ * run an event that already succeeded. The delivery ends `failed` with the first failure, else
+ * `succeeded` when something ran, else `skipped`.
+ */
+export async function runDelivery(parts: HostParts, key: DeliveryKey): Promise<void> {
+  const binding = parts.bindings.get(key.bindingId);
+  // A delivery for a binding this host does not serve waits for a host that does.
+  if (binding === undefined) return;
+  const { store } = parts;
+  const delivery = await store.startDelivery(key.bindingId, key.id);
+  if (delivery === undefined) return;
+
+  let events: unknown[];
+  try {
+    events = eventsOf(binding, delivery);
+  } catch (thrown) {
+    await finish(parts, delivery, { error: toStepError(thrown).toJSON(), eventsCount: 0, ran: false });
+    return;
+  }
+  const succeeded = new Set(
+    delivery.runs.filter((run) => run.status === 'succeeded').map((run) => run.event),
+  );
+  let error: StepErrorJson | undefined;
+  let ran = succeeded.size > 0;
+  for (const [index, event] of events.entries()) {
+    if (succeeded.has(index)) continue;
+    const outcome = await runEvent(parts, binding, delivery, index, event);
+    if (outcome === 'filtered') continue;
+    if (outcome.runId !== undefined) ran = true;
+    error ??= outcome.error;
+  }
+  await finish(parts, delivery, { error, eventsCount: events.length, ran });
+}
+
+type EventOutcome = 'filtered' | { runId?: string; error?: StepErrorJson };
+
+async function runEvent(
+  parts: HostParts,
+  binding: CompiledBinding,
+  delivery: StoredDelivery,
+  index: number,
+  event: unknown,
+): Promise<EventOutcome> {
+  let input: unknown;
+  try {
+    const mapped = await mapEvent(binding, event);
+    if (!mapped.passed) return 'filtered';
+    if (mapped.violations.length > 0) {
+      throw new StepError({
+        code: 'validation',
+        field: '/input',
+        message: `The input binding "${binding.id}" mapped from event ${index} does not match the workflow's input schema: ${describeViolations(mapped.violations, 'input')}; nothing ran`,
+        details: { violations: mapped.violations },
+      });
+    }
+    input = mapped.input;
+  } catch (thrown) {
+    return { error: toStepError(thrown).toJSON() };
+  }
+  const runId = randomUUID();
+  const common = { bindingId: binding.id, deliveryId: delivery.id, event: index, runId };
+  parts.emit({ type: 'run.started', ...common });
+  let run: DeliveryRun;
+  try {
+    const result = await parts.engine.run(binding.workflow, input, { runId });
+    run = { event: index, runId, status: result.status, ...(result.error ? { error: result.error } : {}) };
+  } catch (thrown) {
+    run = { event: index, runId, status: 'failed', error: toStepError(thrown).toJSON() };
+  }
+  await parts.store.recordRun(delivery.bindingId, delivery.id, run);
+  parts.emit({
+    type: 'run.finished',
+    ...common,
+    status: run.status,
+    ...(run.error ? { error: run.error } : {}),
+  });
+  if (run.status === 'succeeded') return { runId };
+  return {
+    runId,
+    error: run.error ?? { code: 'cancelled', message: `Run ${runId} was cancelled`, retryable: false },
+  };
+}
+
+function eventsOf(binding: CompiledBinding, delivery: StoredDelivery): unknown[] {
+  const body: unknown = JSON.parse(new TextDecoder().decode(delivery.rawBody));
+  if (delivery.source === 'poll') return [body];
+  return eventsOfDelivery(binding, { headers: delivery.headers, body, rawBody: delivery.rawBody });
+}
+
+async function finish(
+  parts: HostParts,
+  delivery: StoredDelivery,
+  { error, eventsCount, ran }: { error?: StepErrorJson; eventsCount: number; ran: boolean },
+): Promise<void> {
+  const status = error !== undefined ? 'failed' : ran ? 'succeeded' : 'skipped';
+  await parts.store.finishDelivery(delivery.bindingId, delivery.id, {
+    status,
+    eventsCount,
+    finishedAt: parts.clock.now(),
+    ...(error ? { error } : {}),
+  });
+  parts.emit({
+    type: 'delivery.finished',
+    bindingId: delivery.bindingId,
+    deliveryId: delivery.id,
+    status,
+    ...(error ? { error } : {}),
+  });
+}

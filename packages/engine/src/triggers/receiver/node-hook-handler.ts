@@ -1,0 +1,95 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { bindingIdOfPath } from './hook-route.js';
+import type { DeliveryReceiver, ReceiverAnswer } from './receive-delivery.js';
+import { concat } from './web-hook-handler.js';
+
+/**
+ * A Node `http` handler, also usable as Express/Connect middleware: a request for another path goes
+ * to `next` when one is given, and is answered 404 otherwise.
+ */
+export type NodeHookHandler = (
+  request: IncomingMessage,
+  response: ServerResponse,
+  next?: () => void,
+) => Promise<void>;
+
+/** The receiver behind a Node handler, answering `POST <basePath>/hooks/<bindingId>`. */
+export function nodeHookHandler(receive: DeliveryReceiver, basePath: string): NodeHookHandler {
+  return async (request, response, next) => {
+    const pathname = new URL(request.url ?? '/', 'http://receiver').pathname;
+    const bindingId = bindingIdOfPath(pathname, basePath);
+    if (bindingId === undefined && next !== undefined) return next();
+    const body = new BodyReader(request);
+    let answer: ReceiverAnswer;
+    try {
+      answer =
+        bindingId === undefined
+          ? { status: 404, body: { error: 'not a binding URL' } }
+          : await receive({
+              bindingId,
+              method: request.method ?? 'GET',
+              headers: flatHeaders(request),
+              readBody: (limit) => body.read(limit),
+            });
+    } catch {
+      // The sender went away mid-body, most likely: nothing was kept, and there may be no one to answer.
+      answer = { status: 400, body: { error: 'the delivery could not be read' } };
+    }
+    if (response.headersSent || response.destroyed) return;
+    const headers: Record<string, string> = { 'content-type': 'application/json', ...answer.headers };
+    // A body left unread is not drained: the connection closes once the answer is sent.
+    if (!body.finished) headers.connection = 'close';
+    response.writeHead(answer.status, headers);
+    response.end(JSON.stringify(answer.body));
+  };
+}
+
+function flatHeaders(request: IncomingMessage): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return headers;
+}
+
+/** Reads a request body up to a limit, and stops reading (pauses the socket) past it. */
+class BodyReader {
+  finished = false;
+
+  constructor(private readonly request: IncomingMessage) {}
+
+  read(limit: number): Promise<Uint8Array | undefined> {
+    const { request } = this;
+    return new Promise((resolve, reject) => {
+      const chunks: Uint8Array[] = [];
+      let size = 0;
+      const stop = () => {
+        request.off('data', onData);
+        request.off('end', onEnd);
+        request.off('error', onError);
+      };
+      const onData = (chunk: Buffer) => {
+        size += chunk.byteLength;
+        if (size > limit) {
+          stop();
+          request.pause();
+          resolve(undefined);
+          return;
+        }
+        chunks.push(chunk);
+      };
+      const onEnd = () => {
+        stop();
+        this.finished = true;
+        resolve(concat(chunks, size));
+      };
+      const onError = (error: Error) => {
+        stop();
+        reject(error);
+      };
+      request.on('data', onData);
+      request.on('end', onEnd);
+      request.on('error', onError);
+    });
+  }
+}

@@ -1,0 +1,51 @@
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { StepError } from '../../../src/index.js';
+import { type BoardSetup, boardSetup, card } from './host-helpers.js';
+
+describe('a failed delivery', () => {
+  let setup: BoardSetup;
+  beforeEach(async () => {
+    setup = await boardSetup();
+  });
+  afterEach(() => setup.close());
+
+  it('is kept with its error and runs again when replayed', async () => {
+    const { host, log } = await setup.host();
+    await host.activate('triage-new-bugs');
+    await host.start();
+    setup.board.emulator.faults.inject({
+      method: 'POST',
+      path: '/cards/*/comments',
+      status: 422,
+      body: { message: 'Card is locked' },
+    });
+    const [answer] = await setup.board.createCards('roadmap', [card(11, 'Crash on save')]);
+    await host.idle();
+
+    const [failed] = await host.deliveries();
+    expect(failed).toMatchObject({ id: answer.id, status: 'failed', error: { code: 'validation' } });
+    expect(failed.error?.message).toContain('Card is locked');
+    expect(failed.runs).toEqual([expect.objectContaining({ event: 0, status: 'failed' })]);
+
+    const replayed = await host.replay(answer.id);
+    expect(replayed.id).toBe(answer.id);
+    await host.idle();
+    const [succeeded] = await host.deliveries();
+    expect(succeeded).toMatchObject({ status: 'succeeded', attempts: 2 });
+    expect(succeeded.error).toBeUndefined();
+    expect(succeeded.runs.map((run) => run.status)).toEqual(['failed', 'succeeded']);
+    expect(log.of('run.finished').map((event) => event.status)).toEqual(['failed', 'succeeded']);
+  });
+
+  it('is the only kind replayed: a succeeded one, or an unknown id, is refused', async () => {
+    const { host } = await setup.host();
+    await host.activate('triage-new-bugs');
+    await host.start();
+    const [answer] = await setup.board.createCards('roadmap', [card(11, 'Crash on save')]);
+    await host.idle();
+    await expect(host.replay(answer.id)).rejects.toThrow(
+      /succeeded: replaying it would run its workflow again/,
+    );
+    await expect(host.replay('no-such-delivery')).rejects.toBeInstanceOf(StepError);
+  });
+});
