@@ -1,4 +1,5 @@
 import { StepError } from '../../../../src/contracts/step-error.js';
+import { DEFAULT_LIMITS } from '../../../../src/expressions/expression-limits.js';
 import { compileTemplate } from '../../../../src/expressions/template.js';
 
 /**
@@ -7,7 +8,9 @@ import { compileTemplate } from '../../../../src/expressions/template.js';
  * child process with a small heap, so an expression that exhausts memory kills the child, not Jest.
  */
 const [expression, input = '{}'] = process.argv.slice(2);
-const template = compileTemplate(expression, { pointer: '/steps/0/args/text' });
+// What is tested is the memory limits: the 1 s time guard gets room, so a busy machine cannot trip it first.
+const limits = { ...DEFAULT_LIMITS, timeoutMs: 20_000 };
+const template = compileTemplate(expression, { pointer: '/steps/0/args/text', limits });
 try {
   const value = await template.evaluate({ input: JSON.parse(input) }, 'greet');
   // A string is summed up by its length: it may be millions of characters.
