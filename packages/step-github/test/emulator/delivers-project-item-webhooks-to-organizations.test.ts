@@ -1,21 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { DEMO_ISSUES, DEMO_ORG, DEMO_TOKEN, repoKey } from '../../src/testing/index.js';
 import { useGithubEmulator } from '../github-fixture.js';
 import { actionsOf, addHook, expectGenuine } from './delivery-kit.js';
-import { WebhookReceiver } from './webhook-receiver.js';
+import { useWebhookReceiver } from './webhook-receiver.js';
 
 const github = useGithubEmulator();
-let receiver: WebhookReceiver;
-
-beforeAll(async () => {
-  receiver = await new WebhookReceiver().start();
-});
-beforeEach(() => {
-  receiver.received.length = 0;
-});
-afterAll(async () => {
-  await receiver.stop();
-});
+const receiver = useWebhookReceiver();
 
 async function graphql(query: string, variables: Record<string, unknown>) {
   const response = await fetch(`${github.emulator.baseUrl}/graphql`, {

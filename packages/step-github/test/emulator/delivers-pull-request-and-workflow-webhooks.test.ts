@@ -1,22 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { DEMO_ISSUES, HUBOT_TOKEN } from '../../src/testing/index.js';
 import { useGithubEmulator } from '../github-fixture.js';
 import { githubHttp } from '../repositories/github-http.js';
 import { actionsOf, addHook, expectGenuine, REPO } from './delivery-kit.js';
-import { WebhookReceiver } from './webhook-receiver.js';
+import { useWebhookReceiver } from './webhook-receiver.js';
 
 const github = useGithubEmulator();
-let receiver: WebhookReceiver;
-
-beforeAll(async () => {
-  receiver = await new WebhookReceiver().start();
-});
-beforeEach(() => {
-  receiver.received.length = 0;
-});
-afterAll(async () => {
-  await receiver.stop();
-});
+const receiver = useWebhookReceiver();
 
 describe('pull request and workflow webhooks', () => {
   it('follows a pull request from review request to merge', async () => {

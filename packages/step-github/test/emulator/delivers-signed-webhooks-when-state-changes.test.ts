@@ -1,23 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { verify } from '@octokit/webhooks-methods';
 import { DEMO_REPO, HUBOT_TOKEN } from '../../src/testing/index.js';
 import { useGithubEmulator } from '../github-fixture.js';
 import { githubHttp } from '../repositories/github-http.js';
 import { actionsOf, addHook, expectGenuine, REPO, SECRET } from './delivery-kit.js';
-import { WebhookReceiver } from './webhook-receiver.js';
+import { useWebhookReceiver, WebhookReceiver } from './webhook-receiver.js';
 
 const github = useGithubEmulator();
-let receiver: WebhookReceiver;
-
-beforeAll(async () => {
-  receiver = await new WebhookReceiver().start();
-});
-beforeEach(() => {
-  receiver.received.length = 0;
-});
-afterAll(async () => {
-  await receiver.stop();
-});
+const receiver = useWebhookReceiver();
 
 describe('signed webhooks from state changes', () => {
   it('delivers issues opened, signed, with the hook and target headers', async () => {

@@ -1,9 +1,9 @@
 import { createRequire } from 'node:module';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { createGithubEmulator, DEMO_ORG, DEMO_REPO } from '../../src/testing/index.js';
 import { useGithubEmulator } from '../github-fixture.js';
 import { actionsOf, addHook, expectGenuine, schemas } from './delivery-kit.js';
-import { WebhookReceiver } from './webhook-receiver.js';
+import { useWebhookReceiver, WebhookReceiver } from './webhook-receiver.js';
 
 interface ExampleSet {
   name: string;
@@ -28,17 +28,7 @@ function example(event: string, action?: string): Record<string, unknown> {
 }
 
 const github = useGithubEmulator();
-let receiver: WebhookReceiver;
-
-beforeAll(async () => {
-  receiver = await new WebhookReceiver().start();
-});
-beforeEach(() => {
-  receiver.received.length = 0;
-});
-afterAll(async () => {
-  await receiver.stop();
-});
+const receiver = useWebhookReceiver();
 
 describe('the emit control', () => {
   it('sends events the emulator does not cause itself, signed, to subscribed hooks', async () => {

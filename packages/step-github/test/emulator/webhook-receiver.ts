@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach } from '@jest/globals';
 
 /** One POST a receiver got: its headers (lowercased names) and its exact body. */
 export interface Received {
@@ -57,4 +58,17 @@ export class WebhookReceiver {
       this.#server?.closeAllConnections();
     });
   }
+}
+
+/** A receiver for one test file: started before its tests, emptied before each, stopped after. */
+export function useWebhookReceiver(): WebhookReceiver {
+  const receiver = new WebhookReceiver();
+  beforeAll(async () => {
+    await receiver.start();
+  });
+  beforeEach(() => {
+    receiver.received.length = 0;
+  });
+  afterAll(() => receiver.stop());
+  return receiver;
 }
