@@ -83,6 +83,12 @@ export interface HttpClientOptions {
   /** The calling step's effect: non-GET requests of `write`/`delete` steps retry only when marked safe. */
   effect: Effect;
   signal: AbortSignal;
+  /**
+   * Secrets this client may send besides its account's own credentials: a binding's webhook secret,
+   * which `register` puts in the hook it creates. They are scrubbed like credentials, and every other
+   * client (a step, another account's above all) is refused them as it is any foreign credential.
+   */
+  sendableSecrets?: readonly string[];
   /** Called once per attempt, after it ends, with secrets already redacted. */
   onExchange?: (exchange: HttpExchange) => void;
   /**

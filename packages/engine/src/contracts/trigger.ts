@@ -115,6 +115,12 @@ export interface RegistrationRequest {
   url: string;
   secret: string;
   subscribes: readonly string[];
+  /**
+   * The registration this one repairs, when a reconcile found it edited at the third party (another
+   * URL, fewer events, deactivated): update it in place, so its id stays and no second one is made.
+   * Undefined on a first activation and when it was found missing. An integration may ignore it.
+   */
+  previous?: Registration;
 }
 
 export interface Registered {
@@ -133,7 +139,8 @@ export interface Registered {
 export interface IntegrationWebhooks {
   /**
    * Creates the registration, idempotently: one already there for `url` (left by an earlier
-   * activation) is reused and brought up to date, never duplicated.
+   * activation), or the `previous` one a reconcile repairs, is reused and brought up to date, never
+   * duplicated. Its context's HTTP client may send `secret`; no other client may.
    */
   register(request: RegistrationRequest, ctx: TriggerContext): Promise<Registered>;
   /** Removes it; one already gone is not an error. */

@@ -70,7 +70,7 @@ export class AccountHttpClient implements HttpClient {
         authParams: request.authParams,
       },
       this.deps.scrubber,
-      (secret) => channel.auth.ownsCredential(secret),
+      (secret) => channel.auth.ownsCredential(secret) || this.#maySend(secret),
       channel.integration.title,
     );
     const target: SendTarget = { url, relative, method: checked.method, body: checked.body };
@@ -202,6 +202,11 @@ export class AccountHttpClient implements HttpClient {
       if (next === undefined) return { response, authHeader: header, last: current };
       current = next;
     }
+  }
+
+  /** A secret given to this client alone (a webhook secret for its binding's `register`). */
+  #maySend(secret: string): boolean {
+    return this.options.sendableSecrets?.includes(secret) ?? false;
   }
 
   /** The error a step sees: cancellation wins, and no secret survives in the message or details. */

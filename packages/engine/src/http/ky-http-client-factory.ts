@@ -33,6 +33,8 @@ export class KyHttpClientFactory implements HttpClientFactory {
   client(options: HttpClientOptions): HttpClient {
     const { integration, account } = options;
     this.scrubber.addCredentials(account.credentials, integration.auth);
+    // What a client may send must be known to the scrubber, so no output shows it.
+    for (const secret of options.sendableSecrets ?? []) this.scrubber.add(secret);
     const deps = { scrubber: this.scrubber, clock: this.clock, logger: this.logger };
     // Opened on first use, so a bad binding fails the request (as a StepError), not the step setup.
     return new AccountHttpClient(() => this.#channel(integration, options), options, deps);

@@ -1,3 +1,5 @@
 export * from './emulator.js';
+export type { EmulatorAccounts } from './emulator-account.js';
 export * from './fake-clock.js';
 export * from './test-step.js';
+export * from './trigger-test-context.js';

@@ -7,11 +7,12 @@ import { type Integration, integrationOfStep } from '../contracts/integration.js
 import type { AnyStep } from '../contracts/step.js';
 import type { StepErrorJson } from '../contracts/step-error.js';
 import { compileWorkflow } from '../workflow/compile-workflow.js';
+import { type EmulatorAccounts, emulatorAccount } from './emulator-account.js';
 
 export interface TestStepOptions {
   /** The account the step runs with; or `emulator`, whose first account is used. */
   account?: ConnectedAccount;
-  emulator?: { accounts: ConnectedAccount[] } | { account: ConnectedAccount };
+  emulator?: EmulatorAccounts;
   /** Needed only for a step that did not go through defineIntegration. */
   integration?: Integration;
   clock?: Clock;
@@ -75,9 +76,4 @@ export async function testStep<R = unknown>(
     events,
     meter: trace?.meter ?? {},
   };
-}
-
-function emulatorAccount(emulator: TestStepOptions['emulator']): ConnectedAccount | undefined {
-  if (!emulator) return undefined;
-  return 'account' in emulator ? emulator.account : emulator.accounts[0];
 }

@@ -159,8 +159,9 @@ function ping(c: Context, s: GithubState, hook: HookRecord, scope: HookScope): v
 }
 
 /**
- * The `config` of a create (url required) or an update (replaces the config; the secret is kept
- * when left out, as GitHub keeps it). GitHub refuses URLs it cannot deliver to with 422.
+ * The `config` of a create (url required) or an update (replaces the config; the URL, content type
+ * and SSL check are kept when left out, the secret is not: GitHub documents that an update without
+ * it removes it). GitHub refuses URLs it cannot deliver to with 422.
  */
 function configOf(body: JsonObject, current: HookConfig | undefined): HookConfig {
   const config = optional<JsonObject>(body, 'config', 'object', 'Hook');
@@ -188,7 +189,7 @@ function configOf(body: JsonObject, current: HookConfig | undefined): HookConfig
   if (insecureSsl !== '0' && insecureSsl !== '1') {
     throw validationFailed({ resource: 'Hook', code: 'invalid', field: 'insecure_ssl', value: insecure });
   }
-  const secret = 'secret' in config ? optional<string>(config, 'secret', 'string', 'Hook') : current?.secret;
+  const secret = optional<string>(config, 'secret', 'string', 'Hook');
   return {
     url,
     content_type: contentType,

@@ -10,6 +10,7 @@ import {
   targetOfConfig,
   targetOfRegistration,
 } from './hook-target.js';
+import { hookSettings, previousHookId, updateHook } from './hook-update.js';
 
 type GithubHook = Static<typeof Hook>;
 
@@ -19,24 +20,22 @@ const MAX_PAGES = 10;
 
 /**
  * GitHub's webhooks: one hook per binding, on its repository (or its organization when the config
- * names only `org`), found again by URL so activation never duplicates it; deliveries signed
- * `X-Hub-Signature-256` and identified by `X-GitHub-Delivery`, the same on a redelivery.
+ * names only `org`), found again by the id a reconcile hands back or by URL, so neither activation
+ * nor a repair ever duplicates it; deliveries signed `X-Hub-Signature-256` and identified by
+ * `X-GitHub-Delivery`, the same on a redelivery.
  */
 export const githubWebhooks: IntegrationWebhooks = {
   register: async (request, ctx) => {
     const target = targetOfConfig(request.config);
+    // Edited by hand (another URL, fewer events, deactivated): repaired in place, keeping its id.
+    const previous = previousHookId(request.previous, target);
+    if (previous !== undefined && (await updateHook(ctx.http, target, previous, request)) === 'updated')
+      return { registration: registrationOf(target, previous) };
     const existing = (await listHooks(ctx.http, target)).find((hook) => hook.config.url === request.url);
     if (existing !== undefined) {
-      // Brought back to what the binding asks: a hand-edited or deactivated hook is repaired, its secret renewed.
-      const { status } = await ctx.http.request<GithubHook>({
-        method: 'PATCH',
-        path: hooksPath(target, existing.id),
-        json: hookSettings(request),
-        retrySafe: true,
-        acceptStatus: [403, 404],
-        expect: Hook,
-      });
-      if (status === 403 || status === 404) throw hookRefusal(target, status, 'update its webhook');
+      // Left by an earlier activation: brought back to what the binding asks, its secret renewed.
+      if ((await updateHook(ctx.http, target, existing.id, request)) === 'missing')
+        throw hookRefusal(target, 404, 'update its webhook');
       return { registration: registrationOf(target, existing.id) };
     }
     const { status, body } = await ctx.http.request<GithubHook>({
@@ -76,16 +75,10 @@ export const githubWebhooks: IntegrationWebhooks = {
   deliveryId: (delivery) => delivery.headers['x-github-delivery'],
 };
 
-/** The hook a binding asks for. `insecure_ssl: '0'`: GitHub checks the receiver's certificate. */
-function hookSettings(request: RegistrationRequest) {
-  return {
-    config: { url: request.url, content_type: 'json', secret: request.secret, insecure_ssl: '0' },
-    events: [...request.subscribes],
-    active: true,
-  };
-}
-
-/** The secret cannot be read back (GitHub masks it), so what can be compared is. */
+/**
+ * The secret cannot be read back (GitHub masks it), so what can be compared is, its presence
+ * included: a hook whose secret an edit removed sends unsigned deliveries, all refused.
+ */
 function standsAsRequested(hook: GithubHook, request: RegistrationRequest): boolean {
   const sameEvents =
     [...new Set(hook.events)].sort().join() === [...new Set(request.subscribes)].sort().join();
@@ -95,7 +88,9 @@ function standsAsRequested(hook: GithubHook, request: RegistrationRequest): bool
     sameEvents &&
     hook.config.url === request.url &&
     hook.config.content_type === 'json' &&
-    (insecure === undefined || String(insecure) === '0')
+    (insecure === undefined || String(insecure) === '0') &&
+    hook.config.secret !== undefined &&
+    hook.config.secret !== ''
   );
 }
 

@@ -2,7 +2,8 @@ import { Type } from '@toolsteps/engine';
 
 /**
  * What registration reads of GitHub's hook (repository `hook` and `org-hook` alike). GitHub
- * documents every field of `config` as optional, and never sends the secret back.
+ * documents every field of `config` as optional, and never sends the secret back: `secret` is
+ * `********` when one is set, absent when none is.
  */
 export const Hook = Type.Object({
   id: Type.Integer(),
@@ -12,6 +13,7 @@ export const Hook = Type.Object({
     url: Type.Optional(Type.String()),
     content_type: Type.Optional(Type.String()),
     insecure_ssl: Type.Optional(Type.Union([Type.String(), Type.Number()])),
+    secret: Type.Optional(Type.String()),
   }),
 });
 

@@ -22,6 +22,11 @@ export function targetOfRegistration(registration: Registration): HookTarget {
   return targetOfConfig(registration as Record<string, unknown>);
 }
 
+/** Whether two targets are the same repository or organization; GitHub's names are not case sensitive. */
+export function sameTarget(a: HookTarget, b: HookTarget): boolean {
+  return describeTarget(a).toLowerCase() === describeTarget(b).toLowerCase();
+}
+
 /** `repos/{owner}/{repo}/hooks` or `orgs/{org}/hooks`, followed by the given parts. */
 export function hooksPath(target: HookTarget, ...rest: Array<string | number>): string {
   const root =

@@ -71,11 +71,19 @@ describe('repository and organization hooks', () => {
       active: false,
     });
     expect(updated.body).toMatchObject({ active: false, events: ['issues', 'push'] });
-    // The secret stays when an update's config leaves it out.
+    // An update's config replaces the secret: left out, it is removed, as GitHub documents.
+    const rekeyed = await documented('PATCH', `${REPO_HOOKS}/${id}`, {
+      config: { url: receiver.url, content_type: 'json', secret: 'n3w-s3cret' },
+    });
+    expect(rekeyed.body.config).toMatchObject({ url: receiver.url, secret: '********' });
     const moved = await documented('PATCH', `${REPO_HOOKS}/${id}`, {
       config: { url: `${receiver.url}/moved`, content_type: 'json' },
     });
-    expect(moved.body.config).toMatchObject({ url: `${receiver.url}/moved`, secret: '********' });
+    expect(moved.body.config).toEqual({
+      url: `${receiver.url}/moved`,
+      content_type: 'json',
+      insecure_ssl: '0',
+    });
 
     expect((await documented('DELETE', `${REPO_HOOKS}/${id}`)).status).toBe(204);
     expect((await documented('GET', `${REPO_HOOKS}/${id}`)).status).toBe(404);

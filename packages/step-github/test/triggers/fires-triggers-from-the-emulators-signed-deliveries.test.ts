@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import type { AnyStep, Registration } from '@toolsteps/engine';
+import { triggerTestContext } from '@toolsteps/engine/testing';
 import github, {
   createBranch,
   createIssue,
@@ -12,7 +13,6 @@ import github, {
 import { DEMO_REPO } from '../../src/testing/index.js';
 import { useGithubEmulator } from '../github-fixture.js';
 import { eventSchemaOf } from './github-examples.js';
-import { triggerContext } from './trigger-context.js';
 import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver.js';
 
 const SECRET = 'end-to-end-secret-0c9a';
@@ -27,6 +27,8 @@ describe('a hook registered on the emulator fires the triggers its signed delive
   const gh = useGithubEmulator();
   let receiver: WebhookReceiver;
   let registration: Registration;
+  const context = () =>
+    triggerTestContext({ integration: github, account: gh.emulator.account, secret: SECRET });
   beforeAll(async () => {
     receiver = await startWebhookReceiver();
   });
@@ -37,12 +39,12 @@ describe('a hook registered on the emulator fires the triggers its signed delive
       secret: SECRET,
       subscribes: everyEvent,
     };
-    ({ registration } = await githubWebhooks.register(request, await triggerContext(gh.emulator.account)));
+    ({ registration } = await githubWebhooks.register(request, await context()));
     await gh.emulator.webhooksSettled();
     receiver.received.length = 0;
   });
   afterEach(async () => {
-    await githubWebhooks.unregister(registration, await triggerContext(gh.emulator.account));
+    await githubWebhooks.unregister(registration, await context());
     await gh.emulator.webhooksSettled();
   });
   afterAll(async () => {

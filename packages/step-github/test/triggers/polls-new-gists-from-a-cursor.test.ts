@@ -1,9 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
+import { triggerTestContext } from '@toolsteps/engine/testing';
 import { newGist } from '../../src/index.js';
 import { HUBOT_TOKEN, MONA_TOKEN } from '../../src/testing/index.js';
 import { useGithubEmulator } from '../github-fixture.js';
 import { githubHttp } from '../repositories/github-http.js';
-import { triggerContext } from './trigger-context.js';
 
 type GistEvent = { gist: { id: string; description: string | null; owner?: { login: string } } };
 
@@ -11,7 +11,7 @@ describe("github.new_gist polls the connected account's gists", () => {
   const gh = useGithubEmulator();
   const poll = async (cursor: string | undefined, account = gh.emulator.account) => {
     if (newGist.delivery !== 'poll') throw new Error('new_gist is a poll trigger');
-    const ctx = await triggerContext(account);
+    const ctx = await triggerTestContext({ trigger: newGist, account, effect: 'read' });
     const outcome = await newGist.poll.run(cursor, {}, ctx);
     return { ...outcome, events: outcome.events as GistEvent[], exchanges: ctx.exchanges };
   };
@@ -89,7 +89,8 @@ describe('github.new_gist within one second (GitHub times gists to the second)',
   const gh = useGithubEmulator({ fakeClock: true });
   const poll = async (cursor: string | undefined) => {
     if (newGist.delivery !== 'poll') throw new Error('new_gist is a poll trigger');
-    const outcome = await newGist.poll.run(cursor, {}, await triggerContext(gh.emulator.account));
+    const ctx = await triggerTestContext({ trigger: newGist, emulator: gh.emulator, effect: 'read' });
+    const outcome = await newGist.poll.run(cursor, {}, ctx);
     return { ...outcome, events: outcome.events as GistEvent[] };
   };
   const createGist = (description: string) =>

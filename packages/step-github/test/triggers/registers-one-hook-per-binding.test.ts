@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import type { ConnectedAccount, RegistrationRequest } from '@toolsteps/engine';
-import { githubWebhooks } from '../../src/index.js';
+import { type ConnectedAccount, REDACTED, type RegistrationRequest } from '@toolsteps/engine';
+import { triggerTestContext } from '@toolsteps/engine/testing';
+import github, { githubWebhooks } from '../../src/index.js';
 import { DEMO_ORG, DEMO_REPO, HUBOT_TOKEN } from '../../src/testing/index.js';
 import { useGithubEmulator } from '../github-fixture.js';
 import { githubHttp } from '../repositories/github-http.js';
-import { triggerContext } from './trigger-context.js';
 import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver.js';
 
 const SECRET = 'binding-secret-5f1d2c';
@@ -30,8 +30,12 @@ describe("githubWebhooks registers a binding's hook at GitHub, idempotently", ()
     subscribes: ['issues'],
     ...overrides,
   });
-  const context = (account: ConnectedAccount = gh.emulator.account) => triggerContext(account);
+  // As the trigger host builds it: the secret may be sent by this client alone, and is redacted from its exchanges.
+  const context = (account: ConnectedAccount = gh.emulator.account) =>
+    triggerTestContext({ integration: github, account, secret: SECRET });
   const hooksAt = async (path = HOOKS) => (await githubHttp(gh.emulator, 'GET', path)).body as any[];
+  /** The secret GitHub keeps for a hook (its API only ever shows `********`). */
+  const secretOf = (hookId: unknown) => gh.emulator.state.hooks.byId(Number(hookId))?.config.secret;
 
   it('creates a repository hook that sends JSON, signed with the secret, for the events subscribed', async () => {
     const ctx = await context();
@@ -47,10 +51,11 @@ describe("githubWebhooks registers a binding's hook at GitHub, idempotently", ()
     ]);
     expect(ctx.exchanges[1].requestBody).toEqual({
       name: 'web',
-      config: { url: request().url, content_type: 'json', secret: SECRET, insecure_ssl: '0' },
+      config: { url: request().url, content_type: 'json', secret: REDACTED, insecure_ssl: '0' },
       events: ['issues', 'issue_comment'],
       active: true,
     });
+    expect(secretOf(registration.hookId)).toBe(SECRET);
     expect(await hooksAt()).toEqual([
       expect.objectContaining({
         id: registration.hookId,
@@ -89,6 +94,56 @@ describe("githubWebhooks registers a binding's hook at GitHub, idempotently", ()
     ]);
   });
 
+  it('repairs in place the hook a reconcile hands back as previous: same id, settings and secret restored', async () => {
+    const { registration } = await githubWebhooks.register(request(), await context());
+    for (const edit of [
+      { events: ['push'] },
+      { active: false },
+      // GitHub removes the secret of an update that leaves it out.
+      { config: { url: receiver.url('/elsewhere'), content_type: 'form' } },
+    ]) {
+      await githubHttp(gh.emulator, 'PATCH', `${HOOKS}/${registration.hookId}`, { body: edit });
+      const ctx = await context();
+
+      const repaired = await githubWebhooks.register({ ...request(), previous: registration }, ctx);
+
+      expect(repaired.registration).toEqual(registration);
+      expect(ctx.exchanges.map((exchange) => `${exchange.method} ${exchange.status}`)).toEqual(['PATCH 200']);
+      expect(await hooksAt()).toEqual([
+        expect.objectContaining({
+          id: registration.hookId,
+          active: true,
+          events: ['issues'],
+          config: { url: request().url, content_type: 'json', insecure_ssl: '0', secret: '********' },
+        }),
+      ]);
+      expect(secretOf(registration.hookId)).toBe(SECRET);
+    }
+  });
+
+  it('creates a hook anew when the previous one was deleted since, and leaves one of another repository', async () => {
+    const { registration } = await githubWebhooks.register(request(), await context());
+    await githubHttp(gh.emulator, 'DELETE', `${HOOKS}/${registration.hookId}`);
+    const ctx = await context();
+
+    const recreated = await githubWebhooks.register({ ...request(), previous: registration }, ctx);
+
+    expect(ctx.exchanges.map((exchange) => `${exchange.method} ${exchange.status}`)).toEqual([
+      'PATCH 404',
+      'GET 200',
+      'POST 201',
+    ]);
+    expect((await hooksAt()).map((hook) => hook.id)).toEqual([recreated.registration.hookId]);
+
+    // A binding moved to its organization: the repository's hook is no previous of the organization's.
+    const moved = await context();
+    await githubWebhooks.register(
+      { ...request({ config: { org: DEMO_ORG } }), previous: recreated.registration },
+      moved,
+    );
+    expect(moved.exchanges.map((exchange) => exchange.method)).toEqual(['GET', 'POST']);
+  });
+
   it('says whether the hook still stands as registered: ok, changed by hand, or missing', async () => {
     const ctx = await context();
     let { registration } = await githubWebhooks.register(request(), ctx);
@@ -99,13 +154,15 @@ describe("githubWebhooks registers a binding's hook at GitHub, idempotently", ()
       { events: ['issues', 'push'] },
       { active: false },
       { config: { url: request().url, content_type: 'form' } },
-      { config: { url: request().url, content_type: 'json', insecure_ssl: '1' } },
-      { config: { url: receiver.url('/elsewhere') } },
+      { config: { url: request().url, content_type: 'json', insecure_ssl: '1', secret: SECRET } },
+      { config: { url: receiver.url('/elsewhere'), secret: SECRET } },
+      // The same settings, the secret left out: GitHub removes it, and deliveries go unsigned.
+      { config: { url: request().url, content_type: 'json', insecure_ssl: '0' } },
     ]) {
       await githubHttp(gh.emulator, 'PATCH', `${HOOKS}/${registration.hookId}`, { body: edit });
       expect({ edit, state: await inspect() }).toEqual({ edit, state: 'changed' });
-      // What a reconcile does: register again, and keep the registration it answers.
-      ({ registration } = await githubWebhooks.register(request(), ctx));
+      // What a reconcile does: register again, handing back the registration it found changed.
+      ({ registration } = await githubWebhooks.register({ ...request(), previous: registration }, ctx));
       expect(await inspect()).toBe('ok');
     }
     await githubHttp(gh.emulator, 'DELETE', `${HOOKS}/${registration.hookId}`);

@@ -1,5 +1,5 @@
 import { StepError } from '../../contracts/step-error.js';
-import type { IntegrationWebhooks, RegistrationRequest } from '../../contracts/trigger.js';
+import type { IntegrationWebhooks, Registration, RegistrationRequest } from '../../contracts/trigger.js';
 import type { Activation } from '../../contracts/trigger-store.js';
 import type { CompiledBinding } from '../compiled-binding.js';
 import type { ReceiverTarget } from '../receiver/receive-delivery.js';
@@ -10,9 +10,9 @@ import { generateWebhookSecret } from './webhook-secret.js';
 /** The active webhook bindings by id, as the receiver looks them up on every request. */
 export type ReceiverTargets = Map<string, ReceiverTarget>;
 
-// Webhook secrets are not handed to the engine's value scrubber: its HTTP client refuses to send a
-// known secret that is not the account's own credential, and `register` must send this one. They
-// stay out of output by construction instead: no event, header kept or log line of the host holds one.
+// Webhook secrets are known to the engine's scrubber as soon as the host holds one, so no error, log
+// line, trace or event shows them. Like any known secret its HTTP clients refuse to send them, but for
+// the client of the binding's own `register`, built with the secret as sendable.
 
 /**
  * Activates a binding, idempotently. A poll binding is marked active with no cursor, so its first
@@ -46,7 +46,8 @@ export async function activateBinding(
 
 /**
  * Whether an active webhook binding's registration still stands as it would be made now; one
- * deleted or edited at the third party (or whose binding changed) is registered again, same secret.
+ * edited at the third party (or whose binding changed) is registered again as `previous`, to be
+ * repaired in place, and one deleted is registered anew, both with the same secret.
  */
 export async function reconcileBinding(
   parts: HostParts,
@@ -57,13 +58,19 @@ export async function reconcileBinding(
 ): Promise<{ found: 'ok' | 'missing' | 'changed'; activation: Activation }> {
   const { secret, registration } = activation;
   if (secret === undefined || registration === undefined) return { found: 'ok', activation };
+  parts.scrubber.add(secret);
   const ctx = await triggerContext(parts, binding, 'read', signal);
   const found = await webhooksOf(binding).inspect(registration, requestOf(parts, binding, secret), ctx);
   if (found === 'ok') {
     targets.set(binding.id, { binding, secret, webhooks: webhooksOf(binding) });
     return { found, activation };
   }
-  const repaired = await register(parts, targets, binding, secret, signal, activation.activatedAt);
+  // An edited registration is handed back, to be put right in place; a missing one is made anew.
+  const previous = found === 'changed' ? registration : undefined;
+  const repaired = await register(parts, targets, binding, secret, signal, {
+    activatedAt: activation.activatedAt,
+    previous,
+  });
   parts.emit({ type: 'binding.repaired', bindingId: binding.id, found });
   return { found, activation: repaired };
 }
@@ -94,23 +101,36 @@ export async function deactivateBinding(
   parts.emit({ type: 'binding.deactivated', bindingId: binding.id });
 }
 
+interface Repair {
+  /** When the binding was first activated: a repair keeps it. */
+  activatedAt?: number;
+  /** The registration a reconcile found edited, for `register` to update in place. */
+  previous?: Registration;
+}
+
 async function register(
   parts: HostParts,
   targets: ReceiverTargets,
   binding: CompiledBinding,
   secret: string,
   signal: AbortSignal,
-  activatedAt = parts.clock.now(),
+  { activatedAt = parts.clock.now(), previous }: Repair = {},
 ): Promise<Activation> {
   const webhooks = webhooksOf(binding);
-  const previous = targets.get(binding.id);
+  const target = targets.get(binding.id);
+  parts.scrubber.add(secret);
   // The third party may deliver (GitHub's ping) as soon as the registration exists: be ready for it.
   targets.set(binding.id, { binding, secret, webhooks });
   try {
-    const ctx = await triggerContext(parts, binding, 'write', signal);
-    const registered = await webhooks.register(requestOf(parts, binding, secret), ctx);
+    const ctx = await triggerContext(parts, binding, 'write', signal, secret);
+    const request = requestOf(parts, binding, secret);
+    const registered = await webhooks.register(
+      previous === undefined ? request : { ...request, previous },
+      ctx,
+    );
     const kept = registered.secret ?? secret;
     if (kept !== secret) {
+      parts.scrubber.add(kept);
       targets.set(binding.id, { binding, secret: kept, webhooks });
     }
     const activation: Activation = {
@@ -122,8 +142,8 @@ async function register(
     await parts.store.saveActivation(activation);
     return activation;
   } catch (error) {
-    if (previous === undefined) targets.delete(binding.id);
-    else targets.set(binding.id, previous);
+    if (target === undefined) targets.delete(binding.id);
+    else targets.set(binding.id, target);
     throw error;
   }
 }

@@ -30,6 +30,7 @@ import type { PollReport } from './poll-binding.js';
 import { PollScheduler } from './poll-scheduler.js';
 import { runDelivery } from './run-delivery.js';
 import { type DeliveryKey, RunQueue } from './run-queue.js';
+import { scrubbingFailures } from './scrubbed-failure.js';
 import type { TriggerHostEvent, TriggerHostListener } from './trigger-host-events.js';
 
 export interface TriggerHostOptions {
@@ -82,7 +83,10 @@ export interface TriggerHost {
   reconcile(): Promise<ReconcileReport[]>;
   /** Polls a poll binding now (after any poll of it in progress). */
   poll(binding: CompiledBinding | string): Promise<PollReport>;
-  /** Runs a failed (or skipped) delivery again; its events that already succeeded are not run again. */
+  /**
+   * Runs a failed (or skipped) delivery again; its events that already succeeded are not run again.
+   * Started, the host queues it; not started, it runs it before resolving (with its outcome).
+   */
   replay(deliveryId: string, bindingId?: string): Promise<StoredDelivery>;
   deliveries(query?: DeliveryQuery): Promise<StoredDelivery[]>;
 }
@@ -102,20 +106,21 @@ export async function createTriggerHost(options: TriggerHostOptions): Promise<Tr
   const publicUrl = options.publicUrl.replace(/\/+$/, '');
   const basePath = trimSlashes(options.basePath ?? new URL(publicUrl).pathname);
 
+  const scrubber = container.get<SecretScrubber>(TOKENS.SecretScrubber);
   const parts: HostParts = {
     engine,
     store,
     clock,
     logger,
     vault: container.get<CredentialVault>(TOKENS.Vault),
-    scrubber: container.get<SecretScrubber>(TOKENS.SecretScrubber),
+    scrubber,
     http: container.get<HttpClientFactory>(TOKENS.HttpClientFactory),
     bindings,
     urlOf: (bindingId) => `${publicUrl}/hooks/${encodeURIComponent(bindingId)}`,
     emit: (event) => {
       if (options.onEvent === undefined) return;
       try {
-        options.onEvent({ ...event, at: clock.now() } as TriggerHostEvent);
+        options.onEvent(scrubber.scrubValue({ ...event, at: clock.now() } as TriggerHostEvent));
       } catch (error) {
         // A listener's failure is its own: receiving and running go on.
         logger.warn('A trigger host listener threw', { error: (error as Error)?.message });
@@ -126,6 +131,8 @@ export async function createTriggerHost(options: TriggerHostOptions): Promise<Tr
   const signal = new AbortController().signal;
   const targets: ReceiverTargets = new Map();
   for (const activation of await store.activations()) {
+    // Secrets come back from the store: known to the scrubber before anything can report one.
+    if (activation.secret !== undefined) scrubber.add(activation.secret);
     const binding = bindings.get(activation.bindingId);
     const webhooks = binding?.integration.webhooks;
     if (activation.status !== 'active' || activation.secret === undefined || !binding || !webhooks) continue;
@@ -222,34 +229,41 @@ export async function createTriggerHost(options: TriggerHostOptions): Promise<Tr
       await queue.stop();
     },
     idle: () => queue.idle(),
-    async activate(binding) {
-      const compiled = bindingOf(binding);
-      const activation = await activateBinding(parts, targets, compiled, signal);
-      if (started && compiled.trigger.delivery === 'poll') scheduler.follow(compiled);
-      return activation;
-    },
-    async deactivate(binding) {
-      const compiled = bindingOf(binding);
-      await scheduler.unfollow(compiled.id);
-      await deactivateBinding(parts, targets, compiled, signal);
-    },
-    async reconcile() {
-      const reports: ReconcileReport[] = [];
-      for (const activation of await store.activations()) {
-        const binding = bindings.get(activation.bindingId);
-        if (activation.status !== 'active' || binding?.trigger.delivery !== 'webhook') continue;
-        const { found } = await reconcileBinding(parts, targets, binding, activation, signal);
-        reports.push({ bindingId: binding.id, found });
-      }
-      return reports;
-    },
-    poll: (binding) => scheduler.poll(bindingOf(binding), signal),
+    // What these call of an integration may fail repeating its request, a webhook secret included.
+    activate: (binding) =>
+      scrubbingFailures(scrubber, async () => {
+        const compiled = bindingOf(binding);
+        const activation = await activateBinding(parts, targets, compiled, signal);
+        if (started && compiled.trigger.delivery === 'poll') scheduler.follow(compiled);
+        return activation;
+      }),
+    deactivate: (binding) =>
+      scrubbingFailures(scrubber, async () => {
+        const compiled = bindingOf(binding);
+        await scheduler.unfollow(compiled.id);
+        await deactivateBinding(parts, targets, compiled, signal);
+      }),
+    reconcile: () =>
+      scrubbingFailures(scrubber, async () => {
+        const reports: ReconcileReport[] = [];
+        for (const activation of await store.activations()) {
+          const binding = bindings.get(activation.bindingId);
+          if (activation.status !== 'active' || binding?.trigger.delivery !== 'webhook') continue;
+          const { found } = await reconcileBinding(parts, targets, binding, activation, signal);
+          reports.push({ bindingId: binding.id, found });
+        }
+        return reports;
+      }),
+    poll: (binding) => scrubbingFailures(scrubber, () => scheduler.poll(bindingOf(binding), signal)),
     async replay(deliveryId, bindingId) {
       const delivery = await replayable(store, deliveryId, bindingId);
       bindingOf(delivery.bindingId);
       if (delivery.status === 'failed' || delivery.status === 'skipped')
         await store.requeueDelivery(delivery.bindingId, delivery.id);
-      offer({ bindingId: delivery.bindingId, id: delivery.id });
+      const key = { bindingId: delivery.bindingId, id: delivery.id };
+      // Not started (a CLI beside a running `serve`), it runs this one delivery in the call and nothing else.
+      if (started) offer(key);
+      else await runDelivery(parts, key);
       return (await store.delivery(delivery.bindingId, delivery.id)) ?? delivery;
     },
     deliveries: (query) => store.deliveries(query),

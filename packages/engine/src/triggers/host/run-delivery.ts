@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { StepError, type StepErrorJson, toStepError } from '../../contracts/step-error.js';
+import { StepError, type StepErrorJson } from '../../contracts/step-error.js';
 import type { DeliveryRun, StoredDelivery } from '../../contracts/trigger-store.js';
 import { describeViolations } from '../../validation/json-schema.js';
 import type { CompiledBinding } from '../compiled-binding.js';
@@ -7,13 +7,15 @@ import { eventsOfDelivery } from '../events-of-delivery.js';
 import { mapEvent } from '../map-event.js';
 import type { HostParts } from './host-parts.js';
 import type { DeliveryKey } from './run-queue.js';
+import { scrubbedFailure } from './scrubbed-failure.js';
 
 /**
  * Runs one committed delivery: its events (the trigger's `match`, or the one event a poll found),
  * each through the binding's filter and mapping, each passing one a run of the workflow, in order.
  * Every run is recorded as it ends, so a delivery taken again (after a crash, or replayed) does not
  * run an event that already succeeded. The delivery ends `failed` with the first failure, else
- * `succeeded` when something ran, else `skipped`.
+ * `succeeded` when something ran, else `skipped`. Errors are kept scrubbed: a trigger's `match` or a
+ * mapping may fail repeating a body that holds a secret.
  */
 export async function runDelivery(parts: HostParts, key: DeliveryKey): Promise<void> {
   const binding = parts.bindings.get(key.bindingId);
@@ -27,7 +29,11 @@ export async function runDelivery(parts: HostParts, key: DeliveryKey): Promise<v
   try {
     events = eventsOf(binding, delivery);
   } catch (thrown) {
-    await finish(parts, delivery, { error: toStepError(thrown).toJSON(), eventsCount: 0, ran: false });
+    await finish(parts, delivery, {
+      error: scrubbedFailure(parts.scrubber, thrown).toJSON(),
+      eventsCount: 0,
+      ran: false,
+    });
     return;
   }
   const succeeded = new Set(
@@ -68,7 +74,7 @@ async function runEvent(
     }
     input = mapped.input;
   } catch (thrown) {
-    return { error: toStepError(thrown).toJSON() };
+    return { error: scrubbedFailure(parts.scrubber, thrown).toJSON() };
   }
   const runId = randomUUID();
   const common = { bindingId: binding.id, deliveryId: delivery.id, event: index, runId };
@@ -78,7 +84,7 @@ async function runEvent(
     const result = await parts.engine.run(binding.workflow, input, { runId });
     run = { event: index, runId, status: result.status, ...(result.error ? { error: result.error } : {}) };
   } catch (thrown) {
-    run = { event: index, runId, status: 'failed', error: toStepError(thrown).toJSON() };
+    run = { event: index, runId, status: 'failed', error: scrubbedFailure(parts.scrubber, thrown).toJSON() };
   }
   await parts.store.recordRun(delivery.bindingId, delivery.id, run);
   parts.emit({

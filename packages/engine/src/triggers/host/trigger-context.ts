@@ -1,30 +1,78 @@
-import { summarize } from '../../contracts/account.js';
-import { withFields } from '../../contracts/logger.js';
+import { type CredentialVault, summarize } from '../../contracts/account.js';
+import type { HttpExchange } from '../../contracts/http.js';
+import type { Integration } from '../../contracts/integration.js';
+import { type Logger, withFields } from '../../contracts/logger.js';
+import type { HttpClientFactory, SecretScrubber } from '../../contracts/services.js';
 import type { Effect } from '../../contracts/step.js';
 import type { TriggerContext } from '../../contracts/trigger.js';
 import { AccountResolver } from '../../execution/account-resolver.js';
 import type { CompiledBinding } from '../compiled-binding.js';
 import type { HostParts } from './host-parts.js';
 
+/** What building a trigger context takes of an engine: the host's parts, or the test kit's. */
+export interface TriggerContextParts {
+  vault: CredentialVault;
+  scrubber: SecretScrubber;
+  http: HttpClientFactory;
+  logger: Logger;
+}
+
+export interface TriggerContextRequest {
+  integration: Integration;
+  /** The connected account, by id or by name. */
+  account: string;
+  effect: Effect;
+  signal: AbortSignal;
+  /** A binding's webhook secret: this context's client alone may send it (`register` must). */
+  secret?: string;
+  /** Carried by every line trigger code logs, e.g. the binding's id. */
+  logFields?: Record<string, unknown>;
+  onExchange?: (exchange: HttpExchange) => void;
+}
+
 /**
- * What trigger code gets for a binding: its account (without credentials) and that account's
- * path-only HTTP client, built by the engine's factory exactly as a step's is, so auth, retries,
- * rate limits and redaction apply alike.
+ * What trigger code gets: its account (without credentials) and that account's path-only HTTP
+ * client, built by the engine's factory exactly as a step's is, so auth, retries, rate limits and
+ * redaction apply alike.
  */
-export async function triggerContext(
+export async function buildTriggerContext(
+  parts: TriggerContextParts,
+  request: TriggerContextRequest,
+): Promise<TriggerContext> {
+  const { integration, effect, signal, secret, onExchange } = request;
+  const account = await new AccountResolver(parts.vault, parts.scrubber, {}).resolve(
+    integration,
+    request.account,
+  );
+  return {
+    account: summarize(account),
+    http: parts.http.client({
+      integration,
+      account,
+      effect,
+      signal,
+      ...(secret === undefined ? {} : { sendableSecrets: [secret] }),
+      ...(onExchange === undefined ? {} : { onExchange }),
+    }),
+    signal,
+    log: request.logFields === undefined ? parts.logger : withFields(parts.logger, request.logFields),
+  };
+}
+
+/** The context of one binding's trigger code, through the binding's account; `secret` for its registration. */
+export function triggerContext(
   parts: HostParts,
   binding: CompiledBinding,
   effect: Effect,
   signal: AbortSignal,
+  secret?: string,
 ): Promise<TriggerContext> {
-  const account = await new AccountResolver(parts.vault, parts.scrubber, {}).resolve(
-    binding.integration,
-    binding.account,
-  );
-  return {
-    account: summarize(account),
-    http: parts.http.client({ integration: binding.integration, account, effect, signal }),
+  return buildTriggerContext(parts, {
+    integration: binding.integration,
+    account: binding.account,
+    effect,
     signal,
-    log: withFields(parts.logger, { bindingId: binding.id }),
-  };
+    secret,
+    logFields: { bindingId: binding.id },
+  });
 }

@@ -6,9 +6,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   type Clock,
+  type ConnectedAccount,
   createEngine,
   createTriggerHost,
   type Engine,
+  type Logger,
   MemoryTriggerStore,
   type TriggerHost,
   type TriggerHostEvent,
@@ -76,17 +78,25 @@ export interface BoardSetup {
   close(): Promise<void>;
 }
 
+export interface BoardSetupOptions {
+  clock?: Clock;
+  logger?: Logger;
+  /** More accounts beside the demo one, e.g. another account on the same board. */
+  accounts?: (board: BoardEmulator) => ConnectedAccount[];
+}
+
 /**
  * The board emulator, an engine with its demo account, and a real loopback HTTP server whose
  * requests go to the current host's Node handler under `/toolsteps`.
  */
-export async function boardSetup(options: { clock?: Clock } = {}): Promise<BoardSetup> {
+export async function boardSetup(options: BoardSetupOptions = {}): Promise<BoardSetup> {
   const emulator = await startBoardEmulator();
   const engine = await createEngine({
     integrations: [board],
-    accounts: emulator.accounts,
+    accounts: [...emulator.accounts, ...(options.accounts?.(emulator) ?? [])],
     triggerStore: new MemoryTriggerStore(),
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.logger ? { logger: options.logger } : {}),
   });
   let current: TriggerHost | undefined;
   const server = createServer((request, response) => {

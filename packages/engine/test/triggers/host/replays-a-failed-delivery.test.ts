@@ -37,6 +37,21 @@ describe('a failed delivery', () => {
     expect(log.of('run.finished').map((event) => event.status)).toEqual(['failed', 'succeeded']);
   });
 
+  it('runs in the call on a host that is not started, as the CLI replays beside a running serve', async () => {
+    const { host: serving } = await setup.host();
+    await serving.activate('triage-new-bugs');
+    await serving.start();
+    setup.board.emulator.faults.inject({ method: 'POST', path: '/cards/*/comments', status: 422 });
+    const [answer] = await setup.board.createCards('roadmap', [card(11, 'Crash on save')]);
+    await serving.idle();
+    await serving.stop();
+
+    const { host: replaying, log } = await setup.host({ store: serving.store });
+    const replayed = await replaying.replay(answer.id);
+    expect(replayed).toMatchObject({ id: answer.id, status: 'succeeded', attempts: 2 });
+    expect(log.of('run.finished').map((event) => event.status)).toEqual(['succeeded']);
+  });
+
   it('is the only kind replayed: a succeeded one, or an unknown id, is refused', async () => {
     const { host } = await setup.host();
     await host.activate('triage-new-bugs');
