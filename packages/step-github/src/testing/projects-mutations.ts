@@ -65,8 +65,9 @@ export function projectMutations(ctx: GraphqlContext) {
           `The field of type ${field.dataType} is currently not supported`,
         );
       }
+      const previous = item.values.get(field.id);
       state.projects.setValue(project, item, field, stored);
-      emitItemEdited(ctx, project, item, field);
+      emitItemEdited(ctx, project, item, field, previous);
       return {
         clientMutationId: input.clientMutationId ?? null,
         projectV2Item: itemView(ctx, project, item),

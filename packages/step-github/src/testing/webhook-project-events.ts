@@ -3,6 +3,7 @@ import { accountJson } from './account-json.js';
 import type { ProjectFieldRecord, ProjectItemRecord, ProjectRecord } from './projects-store.js';
 import type { GraphqlContext } from './projects-views.js';
 import { emitOrganizationEvent } from './webhook-events.js';
+import { fieldValueChange } from './webhook-field-value.js';
 
 /** GitHub sends `projects_v2_item` to the hooks of the organization owning the project (users' projects send none). */
 function emitItemEvent(
@@ -40,16 +41,20 @@ export function emitItemCreated(ctx: GraphqlContext, project: ProjectRecord, ite
   emitItemEvent(ctx, project, item, 'created', {});
 }
 
-/** `projects_v2_item` edited: one field's value set (a Status moved, a text changed). */
+/**
+ * `projects_v2_item` edited: one field's value set (a Status moved, a text changed). `previous` is
+ * the field's stored value before the change (undefined when it was unset): the item holds only the
+ * new one by the time this is sent.
+ */
 export function emitItemEdited(
   ctx: GraphqlContext,
   project: ProjectRecord,
   item: ProjectItemRecord,
   field: ProjectFieldRecord,
+  previous: string | undefined,
 ): void {
-  const fieldType = field.dataType === 'SINGLE_SELECT' ? 'single_select' : 'text';
   emitItemEvent(ctx, project, item, 'edited', {
-    changes: { field_value: { field_type: fieldType, field_node_id: field.id } },
+    changes: { field_value: fieldValueChange(project, field, previous, item.values.get(field.id)) },
   });
 }
 

@@ -47,8 +47,28 @@ export async function expectGenuine(receiver: WebhookReceiver): Promise<void> {
     expect(headers['content-type']).toBe('application/json');
     expect(headers['user-agent']).toMatch(/^GitHub-Hookshot\//);
     expect(headers['x-github-delivery']).toMatch(/^[0-9a-f-]{36}$/);
-    expect(schemas.problems(headers['x-github-event'], JSON.parse(body))).toEqual([]);
+    const event = headers['x-github-event'];
+    expect(schemas.problems(event, withoutNewerKeys(event, JSON.parse(body)))).toEqual([]);
   }
+}
+
+/**
+ * Keys GitHub sends that @octokit/webhooks-schemas 7.6.1 predates (its `changes.field_value` of
+ * `projects_v2_item` edited allows no others): GitHub added them with "project custom field changes
+ * directly in the webhook event" (changelog, 2024-06-27). Only these, only there, are left out of
+ * the schema check; tests assert their values themselves.
+ */
+const NEWER_FIELD_VALUE_KEYS = ['field_name', 'project_number', 'from', 'to'];
+
+function withoutNewerKeys(event: string, payload: Record<string, unknown>) {
+  const changes = payload.changes as { field_value?: Record<string, unknown> } | undefined;
+  if (event !== 'projects_v2_item' || payload.action !== 'edited' || changes?.field_value === undefined) {
+    return payload;
+  }
+  const fieldValue = Object.fromEntries(
+    Object.entries(changes.field_value).filter(([key]) => !NEWER_FIELD_VALUE_KEYS.includes(key)),
+  );
+  return { ...payload, changes: { ...changes, field_value: fieldValue } };
 }
 
 /** `event.action` of each delivery after the first `skip` (the pings), in arrival order. */
