@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// The engine runs from its TypeScript source: tsx compiles it on the fly.
+// The engine runs from its TypeScript source: tsx compiles it on the fly, with the engine's own
+// compiler settings (decorators) wherever the command is run from, not the working folder's.
 import { register } from 'tsx/esm/api';
 
-register();
+register({ tsconfig: new URL('./tsconfig.json', import.meta.url).pathname });
 const { main } = await import('../src/cli/main.ts');
 await main(process.argv);

@@ -7,6 +7,8 @@ import { UsageError } from './exit-codes.js';
 /** An engine whose vault holds the demo accounts of running emulators, and how to stop them. */
 export interface EmulatedEngine {
   engine: Engine;
+  /** Where each emulator listens, to reach it beside the engine (e.g. to make the event a trigger waits for). */
+  emulators: Array<{ integration: string; baseUrl: string }>;
   close(): Promise<void>;
 }
 
@@ -31,7 +33,11 @@ export async function engineOnEmulators(
     cli.output.note(`No --accounts given: running against local emulators with demo accounts (${where})`);
   }
   try {
-    return { engine: await cli.engine(new DemoVault(emulators.accounts)), close: emulators.close };
+    return {
+      engine: await cli.engine(new DemoVault(emulators.accounts)),
+      emulators: emulators.sessions.map(({ integration, baseUrl }) => ({ integration, baseUrl })),
+      close: emulators.close,
+    };
   } catch (error) {
     await emulators.close();
     throw error;

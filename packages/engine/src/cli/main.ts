@@ -1,12 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError, Option } from 'commander';
 import { type CliContext, cliContext, type GlobalOptions } from './cli-context.js';
+import { deliveriesCommand, deliveryShowCommand } from './commands/deliveries.js';
+import { deliveryReplayCommand } from './commands/deliveries-replay.js';
 import { describeCommand } from './commands/describe.js';
 import { emulateCommand } from './commands/emulate.js';
 import { encryptAccountsCommand } from './commands/encrypt-accounts.js';
 import { runCommand } from './commands/run.js';
 import { schemaCommand } from './commands/schema.js';
+import { DEFAULT_SERVE_PORT, serveCommand } from './commands/serve.js';
 import { stepsCommand } from './commands/steps.js';
+import { triggerActivationCommand } from './commands/trigger-activation.js';
+import { triggerMatchCommand } from './commands/trigger-match.js';
 import { triggerTestCommand } from './commands/trigger-test.js';
 import { triggersCommand } from './commands/triggers.js';
 import { validateCommand } from './commands/validate.js';
@@ -90,6 +95,20 @@ export function buildProgram(exit: (code: number) => void): Command {
     )
     .addOption(json)
     .action(action((cli, file: string, options) => triggerTestCommand(file, options, cli)));
+  trigger
+    .command('match')
+    .description('which webhook triggers captured deliveries fire, and the events each makes')
+    .argument('<deliveries...>', 'captured delivery JSON files {"headers": {…}, "body": {…}}')
+    .option('--integration <id>', 'only the triggers of one integration')
+    .option('--login <login>', 'the login of triggers that take one (github.new_mention)')
+    .option(
+      '--set <key=value>',
+      "a value of the triggers' config, as a binding gives it, e.g. --set owner=octo-org (repeatable)",
+      (pair: string, pairs: string[]) => [...pairs, pair],
+      [] as string[],
+    )
+    .addOption(json)
+    .action(action((cli, files: string[], options) => triggerMatchCommand(files, options, cli)));
 
   program
     .command('schema')
@@ -105,6 +124,85 @@ export function buildProgram(exit: (code: number) => void): Command {
     .argument('<integrations...>', 'integration ids, e.g. github zendesk')
     .addOption(json)
     .action(action((cli, integrations: string[], options) => emulateCommand(integrations, options, cli)));
+
+  const accounts = () =>
+    new Option('--accounts <file>', 'connected accounts file; without it, on emulators (serve, replay)');
+  const store = () =>
+    new Option('--store <path>', 'the trigger store (SQLite), default .toolsteps/triggers.sqlite');
+  const publicUrl = () =>
+    new Option(
+      '--public-url <url>',
+      'where the third party reaches this host; default http://127.0.0.1:<port>',
+    );
+
+  program
+    .command('serve')
+    .description(
+      'activate bindings, receive their deliveries and run their workflows until Ctrl-C; without --accounts on emulators',
+    )
+    .argument('<bindings...>', 'binding files, or folders of *.binding.json files')
+    .addOption(accounts())
+    .addOption(
+      new Option(
+        '--store <path>',
+        'the trigger store (SQLite); default .toolsteps/triggers.sqlite, in memory on emulators',
+      ),
+    )
+    .addOption(publicUrl())
+    .option('--port <n>', 'the port to listen on (0: any free one)', String(DEFAULT_SERVE_PORT))
+    .option('--host <address>', 'the address to listen on', '127.0.0.1')
+    .addOption(new Option('--json', 'print one JSON line per event (delivery, run, activation)'))
+    .action(action((cli, paths: string[], options) => serveCommand(paths, options, cli)));
+
+  for (const verb of ['activate', 'deactivate'] as const) {
+    trigger
+      .command(verb)
+      .description(
+        verb === 'activate'
+          ? 'register bindings at their third party (idempotent), without serving'
+          : "remove bindings' registrations at their third party; their deliveries are refused from then on",
+      )
+      .argument('<bindings...>', 'binding files, or folders of *.binding.json files')
+      .option('--accounts <file>', 'connected accounts file (required: hooks outlive the command)')
+      .addOption(store())
+      .addOption(publicUrl())
+      .addOption(json)
+      .action(action((cli, paths: string[], options) => triggerActivationCommand(verb, paths, options, cli)));
+  }
+
+  const deliveries = program
+    .command('deliveries')
+    .description('the deliveries the trigger store keeps: list (default), show, replay');
+  deliveries
+    // The default, so `toolsteps deliveries --status failed` lists: the options are the list's own.
+    .command('list', { isDefault: true })
+    .description('list the kept deliveries, newest first')
+    .option('--binding <id>', "only this binding's")
+    .option('--status <list>', 'only these, e.g. failed,skipped')
+    .option('--limit <n>', 'at most this many (default 50)')
+    .addOption(store())
+    .addOption(json)
+    .action(action((cli, options) => deliveriesCommand(options, cli)));
+  deliveries
+    .command('show')
+    .description('one delivery whole: headers, body, runs and error')
+    .argument('<id>', 'delivery id')
+    .option('--binding <id>', 'the binding, when the id came to several')
+    .addOption(store())
+    .addOption(json)
+    .action(action((cli, id: string, options) => deliveryShowCommand(id, options, cli)));
+  deliveries
+    .command('replay')
+    .description('run a failed or skipped delivery again now; events that succeeded are not run again')
+    .argument('<id>', 'delivery id')
+    .argument('<bindings...>', 'binding files or folders, the one it came to among them')
+    .option('--binding <id>', 'the binding, when the id came to several')
+    .addOption(accounts())
+    .addOption(store())
+    .addOption(json)
+    .action(
+      action((cli, id: string, paths: string[], options) => deliveryReplayCommand(id, paths, options, cli)),
+    );
 
   program
     .command('encrypt-accounts')

@@ -29,6 +29,11 @@ export class Output {
     this.stdout.write(`${JSON.stringify(this.scrubber.scrubValue(value), null, 2)}\n`);
   }
 
+  /** One JSON value on one line: a stream of them (`serve --json`) is read line by line. */
+  jsonLine(value: unknown): void {
+    this.stdout.write(`${JSON.stringify(this.scrubber.scrubValue(value))}\n`);
+  }
+
   /** Whether progress and problems (written to stderr) land on a terminal; stdout may be piped meanwhile. */
   get interactive(): boolean {
     return Boolean((this.stderr as NodeJS.WriteStream).isTTY);

@@ -6,7 +6,10 @@ import type { CompiledBinding } from './compiled-binding.js';
  * The events one delivery makes for a binding, as its trigger's own `match` decides: none, one or
  * many. A trigger that throws is reported as the trigger's fault, naming it.
  */
-export function eventsOfDelivery(binding: CompiledBinding, delivery: WebhookDelivery): unknown[] {
+export function eventsOfDelivery(
+  binding: Pick<CompiledBinding, 'trigger' | 'config'>,
+  delivery: WebhookDelivery,
+): unknown[] {
   const { trigger } = binding;
   if (trigger.delivery !== 'webhook') {
     throw new StepError({

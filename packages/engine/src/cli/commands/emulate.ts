@@ -1,6 +1,7 @@
 import type { CliContext } from '../cli-context.js';
 import { startEmulators } from '../emulators.js';
 import { EXIT } from '../exit-codes.js';
+import { untilInterrupted } from '../until-interrupted.js';
 
 /**
  * `toolsteps emulate <integration…>`: starts emulators and prints their base URLs and an accounts
@@ -13,6 +14,8 @@ export async function emulateCommand(
 ): Promise<number> {
   const engine = await cli.engine();
   const emulators = await startEmulators(engine.registry, integrations);
+  // Listening for Ctrl-C before printing: whoever reads the URLs may stop us at once.
+  const interrupted = untilInterrupted();
   const accountsFile = { accounts: emulators.accounts };
   if (options.json) {
     cli.output.line(
@@ -35,10 +38,7 @@ export async function emulateCommand(
     cli.output.line('');
     cli.output.line('Press Ctrl-C to stop.');
   }
-  await new Promise<void>((resolve) => {
-    process.once('SIGINT', resolve);
-    process.once('SIGTERM', resolve);
-  });
+  await interrupted;
   await emulators.close();
   return EXIT.ok;
 }

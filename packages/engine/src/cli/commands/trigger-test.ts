@@ -9,10 +9,10 @@ import { eventsOfDelivery } from '../../triggers/events-of-delivery.js';
 import { loadBinding } from '../../triggers/load-binding.js';
 import { mapEvent } from '../../triggers/map-event.js';
 import { describeViolations, type SchemaViolation, schemaCheck } from '../../validation/json-schema.js';
-import type { Diagnostic } from '../../workflow/diagnostic.js';
 import type { CliContext } from '../cli-context.js';
 import { engineOnEmulators } from '../emulated-engine.js';
 import { EXIT, UsageError } from '../exit-codes.js';
+import { reportsByFile } from '../file-reports.js';
 import { integrationsUsed } from '../integrations-used.js';
 import { progressReporter } from '../progress.js';
 import { readJsonFile } from '../read-input.js';
@@ -65,7 +65,7 @@ export async function triggerTestCommand(
     vault,
     limits: engine.container.get<ExpressionLimits>(TOKENS.ExpressionLimits),
   });
-  if (!loaded.ok) return reportInvalid(byFile(file, loaded.diagnostics), json, cli);
+  if (!loaded.ok) return reportInvalid(reportsByFile(file, loaded.diagnostics), json, cli);
   const { binding } = loaded;
   const tested = await eventsToTest(binding, options.event);
   const outcomes: EventOutcome[] = [];
@@ -234,11 +234,3 @@ function report(
 }
 
 /** The binding's diagnostics and its workflow's, each under its own file. */
-function byFile(file: string, diagnostics: Diagnostic[]): Array<{ file: string; diagnostics: Diagnostic[] }> {
-  const files = new Map<string, Diagnostic[]>();
-  for (const diagnostic of diagnostics) {
-    const owner = diagnostic.file ?? file;
-    files.set(owner, [...(files.get(owner) ?? []), diagnostic]);
-  }
-  return [...files].map(([owner, list]) => ({ file: owner, diagnostics: list }));
-}

@@ -1,11 +1,6 @@
-import type { Diagnostic } from '../../workflow/index.js';
 import type { CliContext } from '../cli-context.js';
 import { EXIT } from '../exit-codes.js';
-
-interface FileReport {
-  file: string;
-  diagnostics: Diagnostic[];
-}
+import type { FileReport } from '../file-reports.js';
 
 /** `toolsteps validate`: checks every file and reports every problem of each, then exits 0 or 2. */
 export async function validateCommand(

@@ -1,6 +1,6 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 /** A temporary folder of files a test hands to the CLI, written exactly as given (line:column stay known). */
 export interface TempFiles {
@@ -16,6 +16,7 @@ export async function tempFiles(files: Record<string, string> = {}): Promise<Tem
     dir,
     path: (name) => join(dir, name),
     write: async (name, text) => {
+      await mkdir(dirname(join(dir, name)), { recursive: true });
       await writeFile(join(dir, name), text);
       return join(dir, name);
     },

@@ -1,0 +1,60 @@
+import { createTriggerHost } from '../../triggers/host/create-trigger-host.js';
+import type { CliContext } from '../cli-context.js';
+import { EXIT, UsageError } from '../exit-codes.js';
+import { loadBindingsEngine } from '../triggers/bindings-engine.js';
+import { deliveryView } from '../triggers/delivery-view.js';
+import { hostEventLine } from '../triggers/host-event-line.js';
+import { openTriggerStore } from '../triggers/open-trigger-store.js';
+import { oneDelivery } from './deliveries.js';
+import { reportInvalid } from './validate.js';
+
+export interface DeliveryReplayOptions {
+  binding?: string;
+  accounts?: string;
+  store?: string;
+  json?: boolean;
+}
+
+/**
+ * `toolsteps deliveries replay <id> <bindings…>`: runs a failed (or skipped) delivery again, here and
+ * now, through the binding it came to (loaded from the files given, so a fixed binding or workflow
+ * takes effect); events whose run succeeded before are not run again. Exits 0 when it succeeds.
+ */
+export async function deliveryReplayCommand(
+  id: string,
+  paths: string[],
+  options: DeliveryReplayOptions,
+  cli: CliContext,
+): Promise<number> {
+  const json = options.json ?? false;
+  const { store } = openTriggerStore(options.store, { create: false });
+  try {
+    // Which binding it came to is checked before any emulator starts or file is loaded.
+    const delivery = await oneDelivery(store, id, options.binding);
+    const loaded = await loadBindingsEngine(paths, options.accounts, cli);
+    if (!loaded.ok) return reportInvalid(loaded.reports, json, cli);
+    const { engine, bindings, close } = loaded.value;
+    try {
+      if (!bindings.some((binding) => binding.id === delivery.bindingId))
+        throw new UsageError(
+          `Delivery "${delivery.id}" came to binding ${delivery.bindingId}, which none of the files given defines`,
+        );
+      const colors = cli.output.colors();
+      const host = await createTriggerHost({
+        engine,
+        bindings,
+        store,
+        // Nothing is received or registered here: the URL is never used.
+        publicUrl: 'http://127.0.0.1',
+        onEvent: json ? undefined : (event) => cli.output.line(hostEventLine(event, colors)),
+      });
+      const replayed = await host.replay(delivery.id, delivery.bindingId);
+      if (json) cli.output.json(deliveryView(replayed, { body: false }));
+      return replayed.status === 'succeeded' ? EXIT.ok : EXIT.failed;
+    } finally {
+      await close();
+    }
+  } finally {
+    await store.close();
+  }
+}

@@ -1,0 +1,153 @@
+import { toStepError } from '../../contracts/step-error.js';
+import type { Activation, TriggerStore } from '../../contracts/trigger-store.js';
+import type { CompiledBinding } from '../../triggers/compiled-binding.js';
+import { createTriggerHost, type TriggerHost } from '../../triggers/host/create-trigger-host.js';
+import { MemoryTriggerStore } from '../../triggers/store/memory-trigger-store.js';
+import type { CliContext } from '../cli-context.js';
+import { EXIT } from '../exit-codes.js';
+import { loadBindingsEngine } from '../triggers/bindings-engine.js';
+import { hostEventLine } from '../triggers/host-event-line.js';
+import { listen, parsePort } from '../triggers/listen.js';
+import { openTriggerStore } from '../triggers/open-trigger-store.js';
+import { untilInterrupted } from '../until-interrupted.js';
+import { reportInvalid } from './validate.js';
+
+export interface ServeOptions {
+  accounts?: string;
+  store?: string;
+  publicUrl?: string;
+  port?: string;
+  host?: string;
+  json?: boolean;
+}
+
+export const DEFAULT_SERVE_PORT = 8787;
+
+/** What activating one binding at start came to. */
+type Started =
+  | { binding: CompiledBinding; activation: Activation }
+  | { binding: CompiledBinding; error: Error };
+
+/**
+ * `toolsteps serve <bindings…>`: activates every binding (reconciling those already active),
+ * receives their deliveries, runs their workflows, until Ctrl-C. Stopping deactivates nothing: the
+ * hooks stay, and what arrives while nothing listens is up to the third party's redelivery.
+ * Without --accounts it runs on emulators, with a store in memory unless --store is given.
+ */
+export async function serveCommand(paths: string[], options: ServeOptions, cli: CliContext): Promise<number> {
+  const json = options.json ?? false;
+  const port = parsePort(options.port ?? String(DEFAULT_SERVE_PORT));
+  const loaded = await loadBindingsEngine(paths, options.accounts, cli);
+  if (!loaded.ok) return reportInvalid(loaded.reports, json, cli);
+  const { engine, bindings, emulators, close: closeEmulators } = loaded.value;
+  const closing: Array<() => Promise<void>> = [closeEmulators];
+  try {
+    const store = storeFor(options, emulators !== undefined, cli);
+    closing.unshift(() => store.close());
+    const server = await listen(port, options.host ?? '127.0.0.1');
+    closing.unshift(() => server.close());
+    const publicUrl = options.publicUrl ?? `http://${urlHost(options.host ?? '127.0.0.1')}:${server.port}`;
+    if (options.publicUrl === undefined && emulators === undefined)
+      cli.output.note(
+        `toolsteps: warning: no --public-url: hooks are registered to ${publicUrl}, which a third party on the internet cannot reach`,
+      );
+    const colors = cli.output.colors();
+    const host = await createTriggerHost({
+      engine,
+      bindings,
+      store,
+      publicUrl,
+      onEvent: (event) => (json ? cli.output.jsonLine(event) : cli.output.line(hostEventLine(event, colors))),
+    });
+    server.handle(host.nodeHandler);
+    const started = await activateAll(host, bindings);
+    closing.unshift(() => host.stop());
+    await host.start();
+    // Listening for Ctrl-C before saying "ready": whoever reacts to that line may stop us at once.
+    const interrupted = untilInterrupted();
+    report(started, host, { publicUrl, port: server.port, emulators }, json, cli);
+    if (!started.some((item) => 'activation' in item)) return EXIT.failed;
+    await interrupted;
+    if (!json)
+      cli.output.note(
+        'Stopping: runs in progress finish; hooks stay registered (`toolsteps trigger deactivate <binding>` removes one)',
+      );
+    return EXIT.ok;
+  } finally {
+    for (const close of closing) await close();
+  }
+}
+
+/** The store serve keeps: SQLite (given or default path) on real accounts; in memory on emulators, which forget too. */
+function storeFor(options: ServeOptions, emulated: boolean, cli: CliContext): TriggerStore {
+  if (emulated && options.store === undefined) return new MemoryTriggerStore();
+  const opened = openTriggerStore(options.store, { create: true });
+  if (!opened.sealed)
+    cli.output.note(
+      `toolsteps: warning: TOOLSTEPS_VAULT_KEY is not set: webhook secrets in ${opened.path} are kept unencrypted (the file is readable by you only)`,
+    );
+  return opened.store;
+}
+
+/** Each binding activated in turn; one refused (no permission, a network fault) does not stop the others. */
+async function activateAll(host: TriggerHost, bindings: CompiledBinding[]): Promise<Started[]> {
+  const started: Started[] = [];
+  for (const binding of bindings) {
+    try {
+      started.push({ binding, activation: await host.activate(binding) });
+    } catch (error) {
+      started.push({ binding, error: toStepError(error) });
+    }
+  }
+  return started;
+}
+
+function report(
+  started: Started[],
+  host: TriggerHost,
+  where: { publicUrl: string; port: number; emulators?: Array<{ integration: string; baseUrl: string }> },
+  json: boolean,
+  cli: CliContext,
+): void {
+  const active = started.filter((item) => 'activation' in item).length;
+  if (json) {
+    cli.output.jsonLine({
+      type: 'serve.ready',
+      port: where.port,
+      publicUrl: where.publicUrl,
+      ...(where.emulators === undefined ? {} : { emulators: where.emulators }),
+      bindings: started.map((item) => ({
+        id: item.binding.id,
+        trigger: item.binding.trigger.id,
+        workflow: item.binding.workflow.id,
+        url: host.urlOf(item.binding.id),
+        ...('activation' in item
+          ? { registration: item.activation.registration ?? null }
+          : { error: toStepError(item.error).toJSON() }),
+      })),
+    });
+    return;
+  }
+  const c = cli.output.colors();
+  for (const item of started) {
+    const what = `${c.bold(item.binding.id)}: ${item.binding.trigger.id} → ${item.binding.workflow.id}`;
+    if ('error' in item) {
+      cli.output.error(c.red(`✗ ${what}: not activated: ${item.error.message}`));
+      continue;
+    }
+    const how =
+      item.binding.trigger.delivery === 'poll'
+        ? `polled every ${Math.round((item.binding.intervalMs ?? 0) / 1000)} s`
+        : `deliveries to ${host.urlOf(item.binding.id)}`;
+    cli.output.line(`${c.green('✓')} ${what} (${how})`);
+  }
+  cli.output.line(
+    `Serving ${active} of ${started.length} binding${started.length === 1 ? '' : 's'} on port ${where.port} (public URL ${where.publicUrl}); Ctrl-C stops`,
+  );
+}
+
+/** A listening address as a URL host: all interfaces are reached on loopback here; IPv6 in brackets. */
+function urlHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::') return '127.0.0.1';
+  return host.includes(':') ? `[${host}]` : host;
+}

@@ -1,0 +1,43 @@
+import type { TriggerHostEvent } from '../../triggers/host/trigger-host-events.js';
+import type { Colors } from '../output.js';
+
+/** One line per thing `serve` saw happen, led by the binding it concerns. */
+export function hostEventLine(event: TriggerHostEvent, c: Colors): string {
+  const who = c.bold(event.bindingId);
+  switch (event.type) {
+    case 'delivery.received':
+      return `${who}: delivery ${event.deliveryId} received`;
+    case 'delivery.duplicate':
+      return c.dim(`${who}: delivery ${event.deliveryId} again (a redelivery): already kept, not run twice`);
+    case 'delivery.rejected':
+      return c.yellow(`${who}: delivery refused with ${event.status}: ${event.reason}`);
+    case 'delivery.finished': {
+      const text = `${who}: delivery ${event.deliveryId} ${event.status}`;
+      if (event.status === 'failed')
+        return c.red(`${text}: ${event.error?.message ?? 'no reason given'} (toolsteps deliveries replay)`);
+      return event.status === 'succeeded' ? c.green(text) : c.dim(text);
+    }
+    case 'run.started':
+      return `${who}: run ${event.runId} started for event ${event.event + 1} of delivery ${event.deliveryId}`;
+    case 'run.finished': {
+      const text = `${who}: run ${event.runId} ${event.status}`;
+      return event.status === 'succeeded'
+        ? c.green(text)
+        : c.red(`${text}${event.error ? `: ${event.error.code}: ${event.error.message}` : ''}`);
+    }
+    case 'poll.finished':
+      return c.dim(
+        event.first
+          ? `${who}: first poll: cursor recorded, earlier items left alone`
+          : `${who}: polled, ${event.events} new event${event.events === 1 ? '' : 's'}`,
+      );
+    case 'poll.failed':
+      return c.yellow(`${who}: poll failed, tried again at the next interval: ${event.error.message}`);
+    case 'binding.activated':
+      return `${who}: activated`;
+    case 'binding.deactivated':
+      return `${who}: deactivated`;
+    case 'binding.repaired':
+      return c.yellow(`${who}: its registration was ${event.found} at the third party: registered again`);
+  }
+}

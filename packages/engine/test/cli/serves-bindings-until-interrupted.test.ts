@@ -1,0 +1,195 @@
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { type BoardEmulator, startBoardEmulator } from '../triggers/fixtures/board/emulator.js';
+import { card } from '../triggers/host/host-helpers.js';
+import { REPO_ROOT, runCli } from './support/cli-process.js';
+import { type ServeProcess, startServe } from './support/serve-process.js';
+import { type TempFiles, tempFiles } from './support/temp-files.js';
+
+jest.setTimeout(240_000);
+
+const FIXTURES = 'packages/engine/test/triggers/fixtures/board';
+const BOARD = ['--config', `${FIXTURES}/toolsteps.config.json`];
+
+/** The fixture's bug-triage binding, its workflow named by absolute path so the file can live anywhere. */
+const NEW_BUGS = JSON.stringify({
+  id: 'triage-new-bugs',
+  trigger: 'board.new_card',
+  account: 'Demo board',
+  config: { board: 'roadmap' },
+  filter: "{% 'bug' in $event.card.labels %}",
+  workflow: join(REPO_ROOT, FIXTURES, 'triage.json'),
+  input: { cardId: '{% $event.card.id %}', title: '{% $event.card.title %}' },
+});
+
+describe('toolsteps serve', () => {
+  let board: BoardEmulator;
+  let temp: TempFiles;
+  let serving: ServeProcess | undefined;
+  let args: string[];
+  beforeAll(async () => {
+    board = await startBoardEmulator();
+    temp = await tempFiles({
+      'new-bugs.binding.json': NEW_BUGS,
+      'accounts.json': JSON.stringify({ accounts: board.accounts }),
+    });
+    args = [temp.path('new-bugs.binding.json'), '--accounts', temp.path('accounts.json'), '--port', '0'];
+  });
+  beforeEach(() => {
+    // Each test serves on a port of its own: hooks left by another would deliver nowhere.
+    for (const hook of board.hooks('roadmap')) board.removeHook('roadmap', hook.id);
+    board.emulator.reset();
+  });
+  afterEach(async () => {
+    await serving?.stop();
+    serving = undefined;
+  });
+  afterAll(async () => {
+    await board.close();
+    await temp.remove();
+  });
+
+  const serve = (store: string, extra: string[] = []) =>
+    startServe([...BOARD, ...args, '--store', temp.path(store), ...extra]);
+  const runOf = (server: ServeProcess, status: string) =>
+    server.waitForLine((line) => line.type === 'run.finished' && line.status === status);
+  const deliveries = async (store: string) => {
+    const listed = await runCli([...BOARD, 'deliveries', '--store', temp.path(store), '--json']);
+    expect(listed.code).toBe(0);
+    return JSON.parse(listed.stdout) as Array<Record<string, unknown>>;
+  };
+
+  it('activates, verifies, keeps and runs deliveries, and leaves the hook registered when stopped', async () => {
+    serving = serve('a.sqlite');
+    const ready = await serving.ready();
+    expect(ready.bindings).toEqual([
+      expect.objectContaining({ id: 'triage-new-bugs', trigger: 'board.new_card', workflow: 'triage-card' }),
+    ]);
+    expect(board.hooks('roadmap')).toHaveLength(1);
+
+    const [sent] = await board.createCards('roadmap', [card(11, 'Crash on save', ['bug'])]);
+    expect(sent.status).toBe(202);
+    await runOf(serving, 'succeeded');
+    expect(
+      board.emulator.requests.filter((r) => r.method === 'POST' && r.path === '/cards/11/comments'),
+    ).toHaveLength(1);
+
+    // The same delivery again runs nothing; a forged one is refused and kept nowhere.
+    expect((await board.redeliver(sent.id)).status).toBe(200);
+    await serving.waitForLine((line) => line.type === 'delivery.duplicate');
+    const [{ url }] = ready.bindings as Array<{ url: string }>;
+    const forged = await fetch(url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-board-event': 'card',
+        'x-board-delivery': 'forged-1',
+        'x-board-signature': 'sha256=00',
+      },
+      body: JSON.stringify({
+        action: 'created',
+        board: { name: 'roadmap' },
+        cards: [card(12, 'Forged', ['bug'])],
+      }),
+    });
+    expect(forged.status).toBe(401);
+    await serving.waitForLine((line) => line.type === 'delivery.rejected' && line.status === 401);
+
+    const stopped = await serving.stop();
+    serving = undefined;
+    expect(stopped.code).toBe(0);
+    expect(board.hooks('roadmap')).toHaveLength(1);
+    const kept = await deliveries('a.sqlite');
+    expect(kept).toEqual([expect.objectContaining({ id: sent.id, status: 'succeeded', attempts: 1 })]);
+    expect(board.emulator.requests.filter((r) => r.path === '/cards/11/comments')).toHaveLength(1);
+  });
+
+  it('re-registers at start a hook deleted by hand while it was stopped', async () => {
+    serving = serve('b.sqlite');
+    await serving.ready();
+    const [hook] = board.hooks('roadmap').slice(-1);
+    await serving.stop();
+    serving = undefined;
+    board.removeHook('roadmap', hook.id);
+
+    serving = serve('b.sqlite');
+    await serving.waitForLine((line) => line.type === 'binding.repaired' && line.found === 'missing');
+    await serving.ready();
+    const [sent] = await board.createCards('roadmap', [card(21, 'Lost hook', ['bug'])]);
+    expect(sent.status).toBe(202);
+    await runOf(serving, 'succeeded');
+  });
+
+  it('runs a delivery it acknowledged before being killed, once started again', async () => {
+    serving = serve('c.sqlite');
+    await serving.ready();
+    // The run's comment hangs, so the process dies after the acknowledgement and before the run ends.
+    board.emulator.faults.inject({ method: 'POST', path: '/cards/31/comments', delayMs: 600_000 });
+    const [sent] = await board.createCards('roadmap', [card(31, 'Killed mid-run', ['bug'])]);
+    expect(sent.status).toBe(202);
+    await serving.waitForLine((line) => line.type === 'run.started');
+    serving.cli.child.kill('SIGKILL');
+    expect((await serving.cli.exited).signal).toBe('SIGKILL');
+    serving = undefined;
+    board.emulator.reset();
+
+    serving = serve('c.sqlite');
+    await runOf(serving, 'succeeded');
+    await serving.stop();
+    serving = undefined;
+    expect(await deliveries('c.sqlite')).toEqual([
+      expect.objectContaining({ id: sent.id, status: 'succeeded', attempts: 2 }),
+    ]);
+  });
+
+  it('keeps a failed delivery, shows it, and replays it once the fault is gone', async () => {
+    serving = serve('d.sqlite');
+    await serving.ready();
+    board.emulator.faults.inject({
+      method: 'POST',
+      path: '/cards/41/comments',
+      status: 422,
+      body: { message: 'Card is locked' },
+    });
+    const [sent] = await board.createCards('roadmap', [card(41, 'Locked card', ['bug'])]);
+    await serving.waitForLine((line) => line.type === 'delivery.finished' && line.status === 'failed');
+    await serving.stop();
+    serving = undefined;
+
+    const listed = await runCli([
+      ...BOARD,
+      'deliveries',
+      '--store',
+      temp.path('d.sqlite'),
+      '--status',
+      'failed',
+    ]);
+    expect(listed.code).toBe(0);
+    expect(listed.stdout).toMatch(
+      new RegExp(`${sent.id}\\s+failed\\s+1\\s+0/1\\s+1\\s+Board \\(fixture\\) answered 422`),
+    );
+    const shown = await runCli([...BOARD, 'deliveries', 'show', sent.id, '--store', temp.path('d.sqlite')]);
+    expect(shown.code).toBe(0);
+    expect(shown.stdout).toContain('"title": "Locked card"');
+    expect(shown.stdout).toContain('x-board-event: card');
+    // The signature is never kept, so never shown.
+    expect(shown.stdout).not.toContain('x-board-signature');
+
+    const replayed = await runCli([
+      ...BOARD,
+      'deliveries',
+      'replay',
+      sent.id,
+      temp.path('new-bugs.binding.json'),
+      '--accounts',
+      temp.path('accounts.json'),
+      '--store',
+      temp.path('d.sqlite'),
+    ]);
+    expect(replayed.code).toBe(0);
+    expect(replayed.stdout).toMatch(/delivery .* succeeded/);
+    expect(await deliveries('d.sqlite')).toEqual([
+      expect.objectContaining({ id: sent.id, status: 'succeeded', attempts: 2 }),
+    ]);
+  });
+});
