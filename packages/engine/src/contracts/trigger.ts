@@ -155,6 +155,12 @@ export interface IntegrationWebhooks {
   verify(delivery: WebhookDelivery, secret: string): Promise<boolean>;
   /** The third party's id of the delivery (GitHub's `X-GitHub-Delivery`), the same on a redelivery. */
   deliveryId(delivery: WebhookDelivery): string | undefined;
+  /**
+   * Optional: the configs of bindings a delivery could have come to, most specific first (GitHub:
+   * its repository's `{owner, repo}`, then its organization's `{org}`). `toolsteps trigger match`
+   * checks a raw delivery with them when not told what a binding watches.
+   */
+  watchedBy?(delivery: WebhookDelivery): Array<Record<string, JsonValue>>;
 }
 
 /**

@@ -149,7 +149,7 @@ describe('toolsteps trigger match', () => {
       {
         file: DELIVERY,
         event: 'card',
-        triggers: [{ id: 'board.new_card', events: TWO_CARD_EVENTS }],
+        triggers: [{ id: 'board.new_card', config: { board: 'roadmap' }, events: TWO_CARD_EVENTS }],
         notChecked: [],
         errors: [],
       },
@@ -260,7 +260,7 @@ describe('toolsteps trigger match', () => {
       {
         file: DELIVERY,
         event: 'card',
-        triggers: [{ id: 'echo.any_card', events: [{ cards: 2 }] }],
+        triggers: [{ id: 'echo.any_card', config: {}, events: [{ cards: 2 }] }],
         notChecked: [],
         errors: [
           {

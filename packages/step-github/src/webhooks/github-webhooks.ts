@@ -11,6 +11,7 @@ import {
   targetOfRegistration,
 } from './hook-target.js';
 import { hookSettings, previousHookId, updateHook } from './hook-update.js';
+import { watchedBy } from './watched-by.js';
 
 type GithubHook = Static<typeof Hook>;
 
@@ -73,6 +74,8 @@ export const githubWebhooks: IntegrationWebhooks = {
   verify: verifyGithubSignature,
 
   deliveryId: (delivery) => delivery.headers['x-github-delivery'],
+
+  watchedBy,
 };
 
 /**

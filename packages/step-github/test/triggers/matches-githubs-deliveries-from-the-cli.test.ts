@@ -162,19 +162,37 @@ describe('toolsteps trigger match, on GitHub deliveries', () => {
     expect(code).toBe(0);
   });
 
-  it('without the repository or organization to watch, says what each trigger of the event needs', async () => {
+  it('without --set, watches what the delivery comes from: its repository, else its organization', async () => {
     const { code, stdout } = await toolsteps([
       'trigger',
       'match',
       file('issues-opened.json'),
       file('push.json'),
     ]);
-
     expect(stdout.split('\n')).toEqual([
-      `${file('issues-opened.json')}: no trigger fires (event "issues"); not checked: github.new_issue, github.updated_issue, github.new_label_on_issue (needs ${EITHER_SCOPE}), github.new_mention (needs --login and ${EITHER_SCOPE})`,
-      `${file('push.json')}: no trigger fires (event "push"); not checked: github.new_push, github.new_commit (needs ${EITHER_SCOPE})`,
+      `${file('issues-opened.json')}: github.new_issue (1 event); not checked: github.new_mention (needs --login)`,
+      `${file('push.json')}: github.new_push (1 event), github.new_commit (2 events)`,
       '',
     ]);
+    expect(code).toBe(0);
+
+    const json = await toolsteps(['trigger', 'match', file('push.json'), '--json']);
+    const [match] = JSON.parse(json.stdout);
+    expect(match.triggers.map(({ id, config }: { id: string; config: unknown }) => ({ id, config }))).toEqual(
+      [
+        { id: 'github.new_push', config: { owner: 'Codertocat', repo: 'Hello-World' } },
+        { id: 'github.new_commit', config: { owner: 'Codertocat', repo: 'Hello-World' } },
+      ],
+    );
+  });
+
+  it('says what each trigger needs when the delivery names no repository or organization', async () => {
+    const { repository: _repository, organization: _organization, ...bare } = twoCommitPush;
+    await writeFile(file('bare-push.json'), captured('push', bare));
+    const { code, stdout } = await toolsteps(['trigger', 'match', file('bare-push.json')]);
+    expect(stdout).toBe(
+      `${file('bare-push.json')}: no trigger fires (event "push"); not checked: github.new_push, github.new_commit (needs ${EITHER_SCOPE})\n`,
+    );
     expect(code).toBe(1);
   });
 

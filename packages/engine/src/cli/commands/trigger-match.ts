@@ -8,6 +8,7 @@ import { EXIT, UsageError } from '../exit-codes.js';
 import { readJsonFile } from '../read-input.js';
 import {
   type Candidate,
+  configsFor,
   configValues,
   type MatchConfigOptions,
   withConfig,
@@ -23,7 +24,8 @@ interface FileMatch {
   file: string;
   /** The third party's event name, when a header gives it the usual way (`X-GitHub-Event`). */
   event?: string;
-  triggers: Array<{ id: string; events: unknown[] }>;
+  /** Each trigger that fires, the config it was matched with, and its events. */
+  triggers: Array<{ id: string; config: Record<string, unknown>; events: unknown[] }>;
   notChecked: Array<{ id: string; reason: string }>;
   errors: Array<{ id: string; error: StepErrorJson }>;
 }
@@ -41,7 +43,8 @@ export async function triggerMatchCommand(
 ): Promise<number> {
   const engine = await cli.engine();
   const triggers = webhookTriggers(engine.registry, options.integration);
-  const candidates = withConfig(triggers, configValues(options, triggers));
+  const webhooksOf = (trigger: AnyTrigger) => engine.registry.integrationOfTrigger(trigger.id)?.webhooks;
+  const candidates = withConfig(triggers, configValues(options, triggers), webhooksOf);
   const deliveries = await readDeliveries(files, cli);
   if (deliveries === undefined) return EXIT.invalid;
   const matches = deliveries.map(({ file, delivery }) => matchFile(file, delivery, candidates));
@@ -109,7 +112,9 @@ function matchFile(file: string, delivery: WebhookDelivery, candidates: Candidat
     notChecked: [],
     errors: [],
   };
-  for (const { trigger, config, unchecked } of candidates) {
+  for (const candidate of candidates) {
+    const { trigger } = candidate;
+    const { configs, unchecked } = configsFor(candidate, delivery);
     if (unchecked !== undefined) {
       // A trigger not subscribed to this event never gets the delivery, whatever its config: no news.
       if (event === undefined || subscribes(trigger).includes(event))
@@ -117,8 +122,13 @@ function matchFile(file: string, delivery: WebhookDelivery, candidates: Candidat
       continue;
     }
     try {
-      const events = eventsOfDelivery({ trigger, config }, delivery);
-      if (events.length > 0) match.triggers.push({ id: trigger.id, events });
+      // The most specific config that makes events: the repository's before its organization's.
+      for (const config of configs) {
+        const events = eventsOfDelivery({ trigger, config }, delivery);
+        if (events.length === 0) continue;
+        match.triggers.push({ id: trigger.id, config, events });
+        break;
+      }
     } catch (error) {
       match.errors.push({ id: trigger.id, error: toStepError(error).toJSON() });
     }

@@ -1,4 +1,4 @@
-import type { AnyTrigger } from '../../contracts/trigger.js';
+import type { AnyTrigger, IntegrationWebhooks, WebhookDelivery } from '../../contracts/trigger.js';
 import { describeViolations, schemaCheck } from '../../validation/json-schema.js';
 import { UsageError } from '../exit-codes.js';
 
@@ -14,8 +14,25 @@ export interface MatchConfigOptions {
 export interface Candidate {
   trigger: AnyTrigger;
   config: Record<string, unknown>;
-  /** Why it is not checked, e.g. `needs --login`; undefined when it is. */
+  /** Why the options' config is not enough, e.g. `needs --login`; undefined when it is. */
   unchecked?: string;
+  /** Its integration's reading of what a delivery's bindings would watch, if it has one. */
+  watchedBy?: IntegrationWebhooks['watchedBy'];
+}
+
+/** The configs to match a delivery with, or why none can be: the options' own, else theirs over the delivery's. */
+export function configsFor(
+  candidate: Candidate,
+  delivery: WebhookDelivery,
+): { configs: Array<Record<string, unknown>>; unchecked?: string } {
+  const { trigger, config, unchecked } = candidate;
+  if (unchecked === undefined) return { configs: [config] };
+  const check = schemaCheck(trigger.config);
+  const merged = (candidate.watchedBy?.(delivery) ?? []).map((watched) => ({ ...watched, ...config }));
+  const configs = merged.filter((item) => check(item).length === 0);
+  if (configs.length > 0) return { configs };
+  // What is still lacking once the delivery has said what it can (e.g. only --login).
+  return { configs, unchecked: merged.length > 0 ? uncheckedReason(trigger, merged[0]) : unchecked };
 }
 
 /** `--set key=value` and `--login`, each key declared by at least one trigger's config (a typo is an error). */
@@ -42,20 +59,32 @@ export function configValues(options: MatchConfigOptions, triggers: AnyTrigger[]
 }
 
 /** Each trigger gets the values its config declares; one whose config is still incomplete is not checked. */
-export function withConfig(triggers: AnyTrigger[], values: Map<string, string>): Candidate[] {
+export function withConfig(
+  triggers: AnyTrigger[],
+  values: Map<string, string>,
+  webhooksOf: (trigger: AnyTrigger) => IntegrationWebhooks | undefined,
+): Candidate[] {
   return triggers.map((trigger) => {
+    const watchedBy = webhooksOf(trigger)?.watchedBy;
     const properties = configProperties(trigger);
     const config = Object.fromEntries(
       [...values]
         .filter(([key]) => Object.hasOwn(properties, key))
         .map(([key, text]) => [key, configValue(text, properties[key])]),
     );
-    const violations = schemaCheck(trigger.config)(config);
-    if (violations.length === 0) return { trigger, config };
-    const needs = missingOptions(trigger.config, config);
-    const unchecked = needs === undefined ? describeViolations(violations, 'config') : `needs ${needs}`;
-    return { trigger, config, unchecked };
+    const unchecked = uncheckedReason(trigger, config);
+    return unchecked === undefined
+      ? { trigger, config, watchedBy }
+      : { trigger, config, unchecked, watchedBy };
   });
+}
+
+/** Why a trigger cannot be matched with a config: what it lacks (`needs --login`), or what is wrong. */
+function uncheckedReason(trigger: AnyTrigger, config: Record<string, unknown>): string | undefined {
+  const violations = schemaCheck(trigger.config)(config);
+  if (violations.length === 0) return undefined;
+  const needs = missingOptions(trigger.config, config);
+  return needs === undefined ? describeViolations(violations, 'config') : `needs ${needs}`;
 }
 
 function configProperties(trigger: AnyTrigger): Record<string, { type?: unknown }> {
