@@ -1,9 +1,5 @@
-/** A limit one metric of a benchmark must stay within. */
-export interface Target {
-  metric: string;
-  max: number;
-  description: string;
-}
+/** A limit one metric of a benchmark must stay within: at most `max`, or at least `min`. */
+export type Target = { metric: string; description: string } & ({ max: number } | { min: number });
 
 /** One benchmark's outcome, as printed and written to results.json. */
 export interface BenchResult {
@@ -22,7 +18,7 @@ export function judged(result: Omit<BenchResult, 'pass' | 'targets'> & { targets
   const targets = result.targets.map((target) => {
     const value = result.metrics[target.metric];
     if (value === undefined) throw new Error(`${result.id} has no metric "${target.metric}"`);
-    return { ...target, pass: value <= target.max };
+    return { ...target, pass: 'max' in target ? value <= target.max : value >= target.min };
   });
   return { ...result, targets, pass: targets.every((target) => target.pass) };
 }

@@ -7,6 +7,7 @@ import { benchHttpFanOut } from './http-fan-out.js';
 import { benchMemoryInFlight } from './memory-in-flight.js';
 import type { BenchResult } from './result.js';
 import { formatTable } from './table.js';
+import { benchWebhookDeliveries } from './webhook-deliveries.js';
 
 const RESULTS_FILE = fileURLToPath(new URL('./results.json', import.meta.url));
 
@@ -29,6 +30,7 @@ async function main(): Promise<void> {
     ['B1 engine overhead', benchEngineOverhead],
     ['B2 HTTP fan-out', benchHttpFanOut],
     ['B3 memory in flight', benchMemoryInFlight],
+    ['B4 webhook deliveries', benchWebhookDeliveries],
     ['B6 empty steps', benchEmptySteps],
   ];
   // `pnpm bench B1 B6` runs only those; results.json is written only by a full run.

@@ -10,7 +10,7 @@ export function formatTable(results: readonly BenchResult[]): string {
         metric === Object.keys(result.metrics)[0] ? `${result.id} ${result.name}` : '',
         metric,
         String(value),
-        target ? `<= ${target.max}` : '',
+        target ? ('max' in target ? `<= ${target.max}` : `>= ${target.min}`) : '',
         target ? (target.pass ? 'PASS' : 'FAIL') : '',
       ]);
     }
