@@ -1,6 +1,5 @@
-import { fork } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { createEmulator, type Emulator } from '../packages/engine/src/testing/index.js';
+import { forkSelf } from './forked-self.js';
 
 export interface EmulatorOptions {
   /** Every answer waits this long first (the emulator's delay fault), to hold requests in flight. */
@@ -38,24 +37,7 @@ export interface RemoteEmulator {
 type Reply = { type: 'ready'; baseUrl: string } | { type: 'peak'; peakInFlight: number } | { type: 'reset' };
 
 export async function spawnBenchEmulator(options: EmulatorOptions = {}): Promise<RemoteEmulator> {
-  const child = fork(fileURLToPath(import.meta.url), ['--serve', JSON.stringify(options)], {
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const ask = <T extends Reply['type']>(type: T, message?: string) =>
-    new Promise<Extract<Reply, { type: T }>>((resolve, reject) => {
-      const onMessage = (reply: Reply) => {
-        if (reply.type !== type) return;
-        child.off('message', onMessage);
-        child.off('exit', onExit);
-        resolve(reply as Extract<Reply, { type: T }>);
-      };
-      const onExit = (code: number | null) =>
-        reject(new Error(`The bench emulator exited early (code ${code})`));
-      child.on('message', onMessage);
-      child.once('exit', onExit);
-      if (message) child.send(message);
-    });
+  const { child, ask } = forkSelf<Reply>(import.meta.url, options, 'The bench emulator');
   const { baseUrl } = await ask('ready');
   return {
     baseUrl,

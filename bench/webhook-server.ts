@@ -1,10 +1,8 @@
-import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   type ConnectedAccount,
   createEngine,
@@ -13,6 +11,7 @@ import {
   type TriggerHost,
 } from '../packages/engine/src/index.js';
 import github from '../packages/step-github/src/index.js';
+import { forkSelf } from './forked-self.js';
 
 export const BINDING_ID = 'b4-new-issues';
 
@@ -44,24 +43,7 @@ type Reply =
  * through the account's HTTP (at the emulator), which then sends it GitHub's ping.
  */
 export async function spawnWebhookServer(plan: ServerPlan): Promise<WebhookServer> {
-  const child = fork(fileURLToPath(import.meta.url), ['--serve', JSON.stringify(plan)], {
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const ask = <T extends Reply['type']>(type: T, message?: string) =>
-    new Promise<Extract<Reply, { type: T }>>((resolve, reject) => {
-      const onMessage = (reply: Reply) => {
-        if (reply.type !== type) return;
-        child.off('message', onMessage);
-        child.off('exit', onExit);
-        resolve(reply as Extract<Reply, { type: T }>);
-      };
-      const onExit = (code: number | null) =>
-        reject(new Error(`The B4 webhook server exited early (code ${code})`));
-      child.on('message', onMessage);
-      child.once('exit', onExit);
-      if (message) child.send(message);
-    });
+  const { child, ask } = forkSelf<Reply>(import.meta.url, plan, 'The B4 webhook server');
   const { hookUrl } = await ask('ready');
   return {
     hookUrl,
