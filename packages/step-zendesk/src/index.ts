@@ -1,26 +1,36 @@
-import { defineIntegration, Type } from '@toolsteps/engine';
+import { defineIntegration } from '@toolsteps/engine';
+import { ZendeskConnection, zendeskOrigin } from './connection.js';
+import { createTicket } from './steps/create-ticket.js';
+import { deleteTicket } from './steps/delete-ticket.js';
+import { getTicket } from './steps/get-ticket.js';
+import { updateTicket } from './steps/update-ticket.js';
+import { zendeskAuthOf, zendeskOAuth } from './zendesk-auth.js';
 
-const origin = (settings: Record<string, unknown>) =>
-  String(settings.baseUrl ?? `https://${String(settings.subdomain)}.zendesk.com`);
-
-/** Zendesk Support API. Steps arrive with their issue; the connection and HTTP addressing are settled here. */
+/** Zendesk's Support API: spec sections 2.6, 4.7 (customer-support platform), 5.2, 7 and 8. */
 const zendesk = defineIntegration({
   id: 'zendesk',
   title: 'Zendesk',
   description: 'Customer support: tickets, comments, users, organizations, search.',
   status: 'stable',
-  connection: Type.Object({
-    subdomain: Type.String({
-      pattern: '^[a-z0-9][a-z0-9-]*$',
-      description: 'The part of the account host before .zendesk.com',
-    }),
-    baseUrl: Type.Optional(
-      Type.String({ format: 'uri', description: 'Overrides https://SUBDOMAIN.zendesk.com (emulators)' }),
-    ),
+  connection: ZendeskConnection,
+  // OAuth as the spec connects it; an account holding `{email, apiToken}` signs with an API token instead.
+  auth: zendeskOAuth,
+  authOf: zendeskAuthOf,
+  http: (account) => ({
+    baseUrl: zendeskOrigin(account),
+    headers: { accept: 'application/json' },
+    // Zendesk's request limits depend on the account's plan and are not known in advance (spec 8):
+    // a few requests at a time, and 429 + Retry-After is honoured by the engine.
+    rateLimit: { concurrency: 4 },
   }),
-  auth: { kind: 'oauth2', tokenUrl: (account) => `${origin(account.settings)}/oauth/tokens` },
-  http: (account) => ({ baseUrl: origin(account.settings), rateLimit: { concurrency: 4 } }),
-  steps: [],
+  emulate: async () => {
+    const { startZendeskEmulator } = await import('./testing/index.js');
+    return startZendeskEmulator();
+  },
+  // In the order of the spec's table (4.7).
+  steps: [createTicket, getTicket, updateTicket, deleteTicket],
 });
 
 export default zendesk;
+export { AUTH_REMEDIES } from './zendesk-call.js';
+export { createTicket, deleteTicket, getTicket, updateTicket };

@@ -1,5 +1,5 @@
 import type { ConnectedAccount } from '../contracts/account.js';
-import type { Integration } from '../contracts/integration.js';
+import { authOfAccount, type Integration } from '../contracts/integration.js';
 import type { AccountAuth } from './account-auth.js';
 import { OAuth2AccountAuth, type OAuth2Deps } from './oauth2-auth.js';
 import { StaticAuth } from './static-auth.js';
@@ -10,7 +10,7 @@ export function createAccountAuth(
   account: ConnectedAccount,
   deps: OAuth2Deps,
 ): AccountAuth {
-  const { auth } = integration;
+  const auth = authOfAccount(integration, account);
   if (auth.kind === 'oauth2') return new OAuth2AccountAuth(auth, account, integration.title, deps);
   return new StaticAuth(auth, account, integration.title);
 }

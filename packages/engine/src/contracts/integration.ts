@@ -113,6 +113,11 @@ export interface Integration {
   /** JSON Schema of an account's `settings` (e.g. Zendesk's subdomain). */
   connection: TSchema;
   auth: AuthSpec;
+  /**
+   * For an integration that accepts several kinds of credentials (Zendesk: an OAuth grant or an API
+   * token), the kind one account signs with, chosen from its credentials. Default: `auth`.
+   */
+  authOf?: (account: ConnectedAccount) => AuthSpec;
   http: (account: ConnectedAccount) => HttpBinding;
   steps: AnyStep[];
   /** Third-party events that start workflows, catalogued beside the steps (ids unique among both). */
@@ -130,6 +135,11 @@ export interface EmulatorSession {
   /** Accounts (with demo credentials) that reach this emulator. */
   accounts: ConnectedAccount[];
   close(): Promise<void>;
+}
+
+/** How one account of an integration signs its requests: its `authOf` choice, else the integration's `auth`. */
+export function authOfAccount(integration: Integration, account: ConnectedAccount): AuthSpec {
+  return integration.authOf?.(account) ?? integration.auth;
 }
 
 /** Which integration each defined step and trigger belongs to, so a single one can be tested on its own. */

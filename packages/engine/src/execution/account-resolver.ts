@@ -1,5 +1,5 @@
 import type { ConnectedAccount, CredentialVault } from '../contracts/account.js';
-import type { Integration } from '../contracts/integration.js';
+import { authOfAccount, type Integration } from '../contracts/integration.js';
 import type { SecretScrubber } from '../contracts/services.js';
 import { StepError } from '../contracts/step-error.js';
 import { withArticle } from '../workflow/describe-value.js';
@@ -23,7 +23,7 @@ export class AccountResolver {
     let found = this.cache.get(key);
     if (!found) {
       found = this.lookup(integration, wanted).then((account) => {
-        this.scrubber.addCredentials(account.credentials, integration.auth);
+        this.scrubber.addCredentials(account.credentials, authOfAccount(integration, account));
         return account;
       });
       // A failed lookup is not cached: the next step may find the account once it is connected.

@@ -3,7 +3,7 @@ import { TOKENS } from '../container/tokens.js';
 import type { CredentialVault } from '../contracts/account.js';
 import type { Clock } from '../contracts/clock.js';
 import type { HttpClient } from '../contracts/http.js';
-import type { Integration } from '../contracts/integration.js';
+import { authOfAccount, type Integration } from '../contracts/integration.js';
 import type { Logger } from '../contracts/logger.js';
 import type {
   HttpClientFactory,
@@ -32,7 +32,7 @@ export class KyHttpClientFactory implements HttpClientFactory {
 
   client(options: HttpClientOptions): HttpClient {
     const { integration, account } = options;
-    this.scrubber.addCredentials(account.credentials, integration.auth);
+    this.scrubber.addCredentials(account.credentials, authOfAccount(integration, account));
     // What a client may send must be known to the scrubber, so no output shows it.
     for (const secret of options.sendableSecrets ?? []) this.scrubber.add(secret);
     const deps = { scrubber: this.scrubber, clock: this.clock, logger: this.logger };

@@ -1,0 +1,68 @@
+import { defineStep, StepError, Type } from '@toolsteps/engine';
+import { CustomFields, Priority, Tag, Ticket, TicketAnswer, TicketType, ticketOf } from '../ticket-shapes.js';
+import { zendeskRequest } from '../zendesk-call.js';
+
+export const createTicket = defineStep({
+  id: 'zendesk.create_ticket',
+  title: 'Create Ticket',
+  description:
+    'Opens a ticket with a subject and a description (its first comment), optionally a priority, type, assignee, requester, tags, custom field values and uploaded attachments. The ticket is not created twice: a failed attempt is not repeated unless Zendesk refused it (429).',
+  effect: 'write',
+  input: Type.Object(
+    {
+      subject: Type.String({ minLength: 1, maxLength: 255, description: 'The subject of the ticket' }),
+      description: Type.String({ minLength: 1, description: 'The first comment: what the request is about' }),
+      public: Type.Optional(
+        Type.Boolean({ description: 'Whether the description is visible to the requester; default true' }),
+      ),
+      priority: Type.Optional(Priority),
+      type: Type.Optional(TicketType),
+      assignee_id: Type.Optional(Type.Integer({ minimum: 1, description: 'The agent to assign, by id' })),
+      assignee_email: Type.Optional(
+        Type.String({ format: 'email', description: 'The agent to assign, by email' }),
+      ),
+      requester_id: Type.Optional(Type.Integer({ minimum: 1, description: 'The requester, by user id' })),
+      requester: Type.Optional(
+        Type.Object(
+          { name: Type.Optional(Type.String({ minLength: 1 })), email: Type.String({ format: 'email' }) },
+          {
+            additionalProperties: false,
+            description: 'The requester by email; Zendesk creates an end user for an unknown one',
+          },
+        ),
+      ),
+      tags: Type.Optional(Type.Array(Tag, { uniqueItems: true })),
+      custom_fields: Type.Optional(CustomFields),
+      uploads: Type.Optional(
+        Type.Array(Type.String({ minLength: 1 }), {
+          description:
+            'Tokens of files uploaded with POST /api/v2/uploads (API Call step), attached to the description',
+        }),
+      ),
+    },
+    { additionalProperties: false },
+  ),
+  output: Ticket,
+  run: async (input, ctx) => {
+    const { subject, description, public: isPublic, uploads, ...fields } = input;
+    if (fields.assignee_id !== undefined && fields.assignee_email !== undefined)
+      throw oneOf('assignee_id', 'assignee_email');
+    if (fields.requester_id !== undefined && fields.requester !== undefined)
+      throw oneOf('requester_id', 'requester');
+    const answer = await zendeskRequest<{ ticket: Record<string, unknown> }>(ctx, {
+      method: 'POST',
+      path: 'api/v2/tickets.json',
+      json: { ticket: { subject, comment: { body: description, public: isPublic, uploads }, ...fields } },
+      expect: TicketAnswer,
+    });
+    return ticketOf(answer.ticket);
+  },
+});
+
+function oneOf(first: string, second: string): StepError {
+  return new StepError({
+    code: 'validation',
+    field: `/args/${second}`,
+    message: `Give ${first} or ${second}, not both: they name the same person`,
+  });
+}

@@ -1,0 +1,44 @@
+import type { AuthorizeResult, RecordedRequest } from '@toolsteps/engine/testing';
+import { couldNotAuthenticate, forbidden } from './zendesk-errors.js';
+import type { ZendeskUser } from './zendesk-model.js';
+import type { ZendeskState } from './zendesk-state.js';
+
+/** Reached without credentials: the token endpoint (it checks its own) and attachment content URLs (their token is the secret). */
+const PUBLIC_PATHS = [/^\/oauth\/tokens$/, /^\/attachments\/token\//];
+/** What an end user may call with their own credentials; every other endpoint wants an agent or admin. */
+const END_USER_PATHS = [/^\/api\/v2\/users\/me(\.json)?$/];
+
+/**
+ * The user a request is signed as: `Authorization: Bearer <OAuth access token>` or
+ * `Authorization: Basic base64(<email>/token:<API token>)`. Undefined for anything else, including
+ * an expired or revoked access token.
+ */
+export function callerOf(state: ZendeskState, authorization: string | undefined): ZendeskUser | undefined {
+  const [scheme, value] = (authorization ?? '').split(/\s+/, 2);
+  if (value === undefined) return undefined;
+  if (scheme.toLowerCase() === 'bearer') {
+    const token = state.accessTokens.get(value);
+    if (!token || token.revoked || (token.expiresAt !== undefined && token.expiresAt <= state.now()))
+      return undefined;
+    return state.users.get(token.userId);
+  }
+  if (scheme.toLowerCase() === 'basic') {
+    const decoded = Buffer.from(value, 'base64').toString('utf8');
+    const match = /^(.+)\/token:(.+)$/.exec(decoded);
+    if (!match || !state.apiTokens.has(match[2])) return undefined;
+    return state.userByEmail(match[1]);
+  }
+  return undefined;
+}
+
+/** The emulator's auth check: 401 "Couldn't authenticate you", or 403 for an end user on an agent endpoint. */
+export function authorizeZendesk(state: ZendeskState) {
+  return (request: RecordedRequest): AuthorizeResult => {
+    if (PUBLIC_PATHS.some((pattern) => pattern.test(request.path))) return true;
+    const caller = callerOf(state, request.headers.authorization);
+    if (!caller) return couldNotAuthenticate();
+    if (caller.role === 'end-user' && !END_USER_PATHS.some((pattern) => pattern.test(request.path)))
+      return forbidden();
+    return true;
+  };
+}

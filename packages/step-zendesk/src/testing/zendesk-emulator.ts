@@ -1,0 +1,123 @@
+import type { ConnectedAccount, EmulatorSession } from '@toolsteps/engine';
+import { createEmulator, type Emulator } from '@toolsteps/engine/testing';
+import { authorizeZendesk } from './zendesk-auth.js';
+import { ZendeskJson } from './zendesk-json.js';
+import { zendeskApp } from './zendesk-routes.js';
+import { DEMO_CLIENT, DEMO_SUBDOMAIN, DEMO_TOKENS, DEMO_USERS, seedZendeskState } from './zendesk-seed.js';
+import { ZendeskState } from './zendesk-state.js';
+
+export interface ZendeskEmulatorOptions {
+  /** Port on 127.0.0.1; default 0, a free one. */
+  port?: number;
+  /** The emulator's clock (epoch ms): access tokens expire by it and records are stamped with it. */
+  now?: () => number;
+}
+
+/**
+ * Zendesk's Support API for one account (subdomain `lumencoffee`) on loopback. Demo seed: see
+ * {@link seedZendeskState}.
+ *
+ * Auth: `Bearer <OAuth access token>` or `Basic base64(<email>/token:<API token>)`; otherwise 401
+ * `{"error":"Couldn't authenticate you"}`; an end user on an agent endpoint gets 403 `Forbidden`.
+ * `POST /oauth/tokens` refreshes (rotating the refresh token); an unknown or revoked one is
+ * `invalid_grant`. Errors: 404 `RecordNotFound`, 422 `RecordInvalid` with `details` per field.
+ * Lists page by cursor (`page[size]`, `page[after]` → `meta.has_more`, `links.next`) or by offset.
+ * Faults (429 with Retry-After, 5xx, drops, delays) go through `faults.inject`.
+ */
+export interface ZendeskEmulator extends Emulator {
+  readonly state: ZendeskState;
+  /** An agent's OAuth account: the seed's access token (does not expire) and refresh token. */
+  readonly account: ConnectedAccount;
+  /** The same agent signing with the account's API token (`credentials: {email, apiToken}`). */
+  readonly apiTokenAccount: ConnectedAccount;
+  /** An end user's OAuth account: refused (403) by the agent endpoints the steps call. */
+  readonly endUserAccount: ConnectedAccount;
+  /** New expiring tokens for a user (by email), as an authorization would grant. */
+  issueTokens(email: string): { accessToken: string; refreshToken: string; expiresAt: string };
+  /** Makes every access token expired from now on. */
+  expireAccessTokens(): void;
+  /** Revokes a refresh token (the user disconnected the app): refreshing with it is `invalid_grant`. */
+  revokeRefreshToken(token: string): void;
+  /** Revokes an access token: requests signed with it get 401. */
+  revokeAccessToken(token: string): void;
+  /** Puts back the demo seed. Faults and the request log stay (`reset()` clears those). */
+  resetState(): void;
+}
+
+export async function createZendeskEmulator(options: ZendeskEmulatorOptions = {}): Promise<ZendeskEmulator> {
+  const state = seedZendeskState(new ZendeskState(DEMO_SUBDOMAIN, options.now ?? Date.now));
+  let baseUrl = '';
+  const api = { state, json: new ZendeskJson(state, () => baseUrl), origin: () => baseUrl };
+  const app = zendeskApp(api, DEMO_CLIENT);
+  const emulator = await createEmulator({
+    port: options.port,
+    authorize: authorizeZendesk(state),
+    // The request log has read the body already; the API app gets a copy of the request.
+    routes: (outer) =>
+      outer.all('*', async (c) => {
+        const method = c.req.method;
+        const body = method === 'GET' || method === 'HEAD' ? undefined : await c.req.arrayBuffer();
+        return app.fetch(new Request(c.req.url, { method, headers: c.req.raw.headers, body }));
+      }),
+  });
+  baseUrl = emulator.baseUrl;
+  const account = (id: string, name: string, credentials: Record<string, unknown>): ConnectedAccount => ({
+    id,
+    integration: 'zendesk',
+    name,
+    settings: { subdomain: DEMO_SUBDOMAIN, baseUrl },
+    credentials,
+  });
+  const controls: Omit<ZendeskEmulator, keyof Emulator> = {
+    state,
+    account: account('zendesk-demo', 'Lumen Coffee support', {
+      accessToken: DEMO_TOKENS.agentAccess,
+      refreshToken: DEMO_TOKENS.agentRefresh,
+      ...DEMO_CLIENT,
+    }),
+    apiTokenAccount: account('zendesk-demo-api-token', 'Lumen Coffee support (API token)', {
+      email: state.users.get(DEMO_USERS.marco)?.email,
+      apiToken: DEMO_TOKENS.apiToken,
+    }),
+    endUserAccount: account('zendesk-demo-end-user', 'Jordan at Brightside', {
+      accessToken: DEMO_TOKENS.endUserAccess,
+    }),
+    issueTokens: (email) => {
+      const user = state.userByEmail(email);
+      if (!user) throw new Error(`No user with email ${email} in the Zendesk emulator`);
+      const granted = state.grantTokens(user.id);
+      return {
+        accessToken: granted.accessToken,
+        refreshToken: granted.refreshToken,
+        expiresAt: new Date(state.now() + granted.expiresInS * 1000).toISOString(),
+      };
+    },
+    expireAccessTokens: () => {
+      for (const token of state.accessTokens.values()) token.expiresAt = state.now();
+    },
+    revokeRefreshToken: (token) => {
+      const held = state.refreshTokens.get(token);
+      if (held) held.revoked = true;
+    },
+    revokeAccessToken: (token) => {
+      const held = state.accessTokens.get(token);
+      if (held) held.revoked = true;
+    },
+    resetState: () => {
+      state.clear();
+      seedZendeskState(state);
+    },
+  };
+  return Object.assign(emulator, controls);
+}
+
+/** The emulator as the CLI starts it (`toolsteps emulate zendesk`, or a run without --accounts). */
+export async function startZendeskEmulator(): Promise<EmulatorSession> {
+  const emulator = await createZendeskEmulator();
+  return {
+    integration: 'zendesk',
+    baseUrl: emulator.baseUrl,
+    accounts: [emulator.account, emulator.apiTokenAccount],
+    close: () => emulator.close(),
+  };
+}

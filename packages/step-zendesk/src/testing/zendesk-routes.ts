@@ -1,0 +1,30 @@
+import { Hono } from '@toolsteps/engine/testing';
+import { registerCommentRoutes } from './comment-routes.js';
+import { registerOAuthRoutes } from './oauth-routes.js';
+import { registerTagRoutes } from './tag-routes.js';
+import { registerTicketRoutes } from './ticket-routes.js';
+import { registerUploadRoutes } from './upload-routes.js';
+import { registerUserRoutes } from './user-routes.js';
+import type { ZendeskApi } from './zendesk-api.js';
+import { RecordInvalid, recordInvalid } from './zendesk-errors.js';
+
+/**
+ * The Support API as one Hono app. Zendesk serves every path with or without `.json`
+ * (`/api/v2/tickets/1042.json`), so the suffix is dropped before routing.
+ */
+export function zendeskApp(api: ZendeskApi, client: { clientId: string; clientSecret: string }): Hono {
+  const app = new Hono({ getPath: (request) => new URL(request.url).pathname.replace(/\.json$/, '') });
+  app.notFound((c) => c.json({ error: 'InvalidEndpoint', description: 'Not found' }, 404));
+  app.onError((error, c) =>
+    error instanceof RecordInvalid
+      ? recordInvalid(error.problems)
+      : c.json({ error: 'InternalError', description: `Emulator error: ${error.message}` }, 500),
+  );
+  registerOAuthRoutes(app, api, client);
+  registerTicketRoutes(app, api);
+  registerCommentRoutes(app, api);
+  registerTagRoutes(app, api);
+  registerUploadRoutes(app, api);
+  registerUserRoutes(app, api);
+  return app;
+}

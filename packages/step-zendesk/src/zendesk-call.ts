@@ -1,0 +1,46 @@
+import { type HttpRequest, isStepError, type StepContext, StepError } from '@toolsteps/engine';
+
+/** Spec 5.2: what to do when Zendesk refuses the account's credentials or rights. */
+export const AUTH_REMEDIES =
+  "check the account's subdomain, check that the connected user has Admin or Agent permissions in Zendesk, or disconnect and reconnect the account to authorize it again";
+
+/**
+ * One request to the Support API. A 401 (after the engine's one token refresh) or a 403 says what
+ * to check (spec 5.2); a 422 names the fields Zendesk refused, from its `details`.
+ */
+export async function zendeskRequest<T>(ctx: StepContext, request: HttpRequest): Promise<T> {
+  try {
+    const { body } = await ctx.http.request<T>(request);
+    return body;
+  } catch (error) {
+    if (!isStepError(error)) throw error;
+    if (error.code === 'unauthorized' || error.code === 'forbidden') {
+      const what =
+        error.code === 'unauthorized' ? 'did not accept the credentials of' : 'refused the rights of';
+      throw new StepError({
+        ...error.toJSON(),
+        message: `Zendesk ${what} account "${ctx.account.name}" (${error.status}): ${AUTH_REMEDIES}. ${error.message}`,
+        cause: error,
+      });
+    }
+    const fields = error.code === 'validation' ? invalidFields(error.details?.body) : undefined;
+    if (fields)
+      throw new StepError({ ...error.toJSON(), message: `${error.message}: ${fields}`, cause: error });
+    throw error;
+  }
+}
+
+/** `{details: {subject: [{description: "Subject: cannot be blank"}]}}` → `Subject: cannot be blank`. */
+function invalidFields(body: unknown): string | undefined {
+  const details = (body as { details?: unknown } | undefined)?.details;
+  if (details === null || typeof details !== 'object') return undefined;
+  const texts = Object.values(details).flatMap((problems) =>
+    Array.isArray(problems)
+      ? problems.flatMap((problem) => (typeof problem?.description === 'string' ? [problem.description] : []))
+      : [],
+  );
+  return texts.length > 0 ? texts.join('; ') : undefined;
+}
+
+/** `/api/v2/tickets/{id}.json` and friends: ids are integers checked by the step's schema. */
+export const ticketPath = (id: number, rest = '') => `api/v2/tickets/${id}${rest}.json`;
