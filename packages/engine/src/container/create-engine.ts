@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { Container } from 'inversify';
 import type { ConnectedAccount, CredentialVault } from '../contracts/account.js';
 import type { Clock } from '../contracts/clock.js';
+import type { Entitlements } from '../contracts/entitlements.js';
 import type { Journal, RunResult } from '../contracts/events.js';
 import type { Integration } from '../contracts/integration.js';
 import { type Logger, silentLogger } from '../contracts/logger.js';
@@ -30,6 +31,7 @@ import {
   loadWorkflowOrThrow,
   type WorkflowSource,
 } from '../workflow/index.js';
+import { resolveEntitlements } from './resolve-entitlements.js';
 import { TOKENS } from './tokens.js';
 
 export interface EngineOptions {
@@ -62,6 +64,12 @@ export interface EngineOptions {
    * an SQLite file. Default `.toolsteps/triggers.sqlite` under `cwd`, opened on first use.
    */
   triggerStore?: TriggerStore | string;
+  /**
+   * What the host is entitled to at third parties (a plan, e.g. `zendesk.enterprise`): ids, or an
+   * `Entitlements` to ask. A trigger that `requires` one the host lacks is refused on activation;
+   * steps never ask. Default: `entitlements` of the config file read for integrations, else none.
+   */
+  entitlements?: Entitlements | readonly string[];
   /** Last word on the container: rebind anything before the engine is built. */
   configure?: (container: Container) => void;
 }
@@ -119,6 +127,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
       .toDynamicValue(() => defaultTriggerStore(path, options.cwd))
       .inSingletonScope();
   }
+  bindValue<Entitlements>(TOKENS.Entitlements, await resolveEntitlements(options));
   container.bind(WorkflowRunner).toSelf().inSingletonScope();
   options.configure?.(container);
 

@@ -11,4 +11,5 @@ export const TOKENS = {
   SecretScrubber: Symbol.for('toolsteps.SecretScrubber'),
   Engine: Symbol.for('toolsteps.Engine'),
   TriggerStore: Symbol.for('toolsteps.TriggerStore'),
+  Entitlements: Symbol.for('toolsteps.Entitlements'),
 } as const;

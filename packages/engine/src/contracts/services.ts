@@ -1,5 +1,6 @@
 import type { TSchema } from '@sinclair/typebox';
 import type { ConnectedAccount } from './account.js';
+import type { Entitlement } from './entitlements.js';
 import type { HttpClient, HttpExchange, HttpMethod } from './http.js';
 import type { AuthSpec, Integration } from './integration.js';
 import type { AnyStep, Effect } from './step.js';
@@ -37,6 +38,8 @@ export interface TriggerCatalogEntry {
   subscribes?: readonly string[];
   /** A poll trigger's default interval. */
   intervalMs?: number;
+  /** What the host must be entitled to for its bindings to activate. */
+  requires?: Entitlement[];
   config: TSchema;
   event: TSchema;
   sample: unknown;

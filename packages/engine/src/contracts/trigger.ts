@@ -2,6 +2,7 @@ import type { Static, TSchema } from '@sinclair/typebox';
 import { describeViolations, type SchemaCheck, schemaCheck } from '../validation/json-schema.js';
 import type { AccountSummary } from './account.js';
 import { CATALOG_ID } from './catalog-id.js';
+import type { Entitlement } from './entitlements.js';
 import type { HttpClient } from './http.js';
 import type { Logger } from './logger.js';
 
@@ -80,6 +81,12 @@ interface TriggerBase<C extends TSchema, E extends TSchema> {
   /** Catalogued but not usable: bindings naming it are refused, with `unavailableReason`. */
   available?: boolean;
   unavailableReason?: string;
+  /**
+   * What the host must be entitled to for a binding of this trigger to activate (Zendesk's webhooks:
+   * `{ id: 'zendesk.enterprise', title: 'Zendesk Enterprise plan' }`). Shown by `describe`; the
+   * integration's steps are not affected.
+   */
+  requires?: readonly Entitlement[];
 }
 
 export interface WebhookTriggerDefinition<C extends TSchema, E extends TSchema> extends TriggerBase<C, E> {
@@ -184,6 +191,7 @@ export function defineTrigger<C extends TSchema, E extends TSchema>(
   if (!available && !definition.unavailableReason)
     refuse('is marked unavailable and must say why (unavailableReason)');
   checkDelivery(definition as TriggerDefinition<TSchema, TSchema>, refuse);
+  checkRequires(definition.requires, refuse);
   if (definition.config?.type !== 'object')
     refuse('must have a "config" schema of type "object" (Type.Object)');
   const violations = validator(definition.event, 'event', refuse)(definition.sample);
@@ -228,6 +236,19 @@ function checkDelivery(
   refuse(
     `has delivery ${JSON.stringify((definition as { delivery: unknown }).delivery)}; expected "webhook" or "poll"`,
   );
+}
+
+function checkRequires(requires: unknown, refuse: (reason: string) => never): void {
+  if (requires === undefined) return;
+  const well = (item: { id?: unknown; title?: unknown } | null) =>
+    typeof item?.id === 'string' &&
+    CATALOG_ID.test(item.id) &&
+    typeof item.title === 'string' &&
+    item.title.trim() !== '';
+  if (!Array.isArray(requires) || !requires.every(well))
+    refuse(
+      'has a "requires" that is not a list of { id, title }, e.g. [{ id: "zendesk.enterprise", title: "Zendesk Enterprise plan" }]',
+    );
 }
 
 /** A check against one of the trigger's schemas; one ajv cannot compile is the trigger's own fault, said so. */

@@ -19,6 +19,7 @@ export function buildTriggerCatalog(integrations: readonly Integration[]): Trigg
         sample: trigger.sample,
       };
       if (!trigger.available) entry.unavailableReason = trigger.unavailableReason;
+      if (trigger.requires?.length) entry.requires = trigger.requires.map(({ id, title }) => ({ id, title }));
       if (trigger.delivery === 'webhook') entry.subscribes = [...trigger.webhook.subscribes];
       else entry.intervalMs = trigger.poll.intervalMs;
       return entry;

@@ -8,6 +8,8 @@ export const CONFIG_FILE = 'toolsteps.config.json';
 export interface ToolstepsConfig {
   file: string;
   integrations?: string[];
+  /** What the host is entitled to at third parties (e.g. `zendesk.enterprise`): see `Entitlements`. */
+  entitlements?: string[];
 }
 
 /** The config file in `from` or the nearest folder above it. */
@@ -23,7 +25,7 @@ export async function findConfig(from: string): Promise<string | undefined> {
   }
 }
 
-/** Reads the config; other tools may keep their own keys in it, so only `integrations` is checked here. */
+/** Reads the config; other tools may keep their own keys in it, so only the engine's keys are checked here. */
 export async function readConfig(file: string): Promise<ToolstepsConfig> {
   const invalid = (reason: string, cause?: unknown) =>
     new RegistryError('config-invalid', `Config file ${file}: ${reason}`, [file], { cause });
@@ -44,15 +46,22 @@ export async function readConfig(file: string): Promise<ToolstepsConfig> {
   }
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
     throw invalid('must hold a JSON object');
-  const { integrations } = parsed as { integrations?: unknown };
-  if (integrations === undefined) return { file };
-  if (
-    !Array.isArray(integrations) ||
-    integrations.some((item) => typeof item !== 'string' || item.trim() === '')
-  ) {
+  const { integrations, entitlements } = parsed as { integrations?: unknown; entitlements?: unknown };
+  if (integrations !== undefined && !isListOfNames(integrations)) {
     throw invalid(
       '"integrations" must be an array of package names or module paths, e.g. ["@toolsteps/step-github"]',
     );
   }
-  return { file, integrations };
+  if (entitlements !== undefined && !isListOfNames(entitlements)) {
+    throw invalid('"entitlements" must be an array of entitlement ids, e.g. ["zendesk.enterprise"]');
+  }
+  return {
+    file,
+    ...(integrations === undefined ? {} : { integrations }),
+    ...(entitlements === undefined ? {} : { entitlements }),
+  };
+}
+
+function isListOfNames(value: unknown): value is string[] {
+  return Array.isArray(value) && value.every((item) => typeof item === 'string' && item.trim() !== '');
 }

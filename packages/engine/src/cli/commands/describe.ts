@@ -49,6 +49,9 @@ function describeTrigger(entry: TriggerCatalogEntry, output: Output): void {
     `integration: ${entry.integrationTitle}   delivery: ${delivery(entry)}   status: ${entry.status}`,
   );
   if (entry.unavailableReason) output.line(`not available: ${entry.unavailableReason}`);
+  for (const { id, title } of entry.requires ?? []) {
+    output.line(`requires: ${title} (${id}); a binding activates only where the host grants it`);
+  }
   output.line('');
   output.line(entry.description);
   output.line('');

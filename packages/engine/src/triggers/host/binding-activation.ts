@@ -4,6 +4,7 @@ import type { Activation } from '../../contracts/trigger-store.js';
 import type { CompiledBinding } from '../compiled-binding.js';
 import type { ReceiverTarget } from '../receiver/receive-delivery.js';
 import type { HostParts } from './host-parts.js';
+import { refuseMissingEntitlements } from './required-entitlements.js';
 import { triggerContext } from './trigger-context.js';
 import { generateWebhookSecret } from './webhook-secret.js';
 
@@ -18,7 +19,8 @@ export type ReceiverTargets = Map<string, ReceiverTarget>;
  * Activates a binding, idempotently. A poll binding is marked active with no cursor, so its first
  * poll only records one. A webhook binding gets a fresh secret and is registered at the third party
  * through its account; activated already, its registration is inspected and repaired if need be,
- * keeping its secret, and nothing is created twice.
+ * keeping its secret, and nothing is created twice. A binding whose trigger requires an entitlement
+ * the host lacks is refused first.
  */
 export async function activateBinding(
   parts: HostParts,
@@ -26,6 +28,7 @@ export async function activateBinding(
   binding: CompiledBinding,
   signal: AbortSignal,
 ): Promise<Activation> {
+  refuseMissingEntitlements(binding, parts.entitlements);
   const existing = await parts.store.activation(binding.id);
   if (binding.trigger.delivery === 'poll') {
     if (existing?.status === 'active') return existing;

@@ -2,6 +2,7 @@ import type { Engine } from '../../container/create-engine.js';
 import { TOKENS } from '../../container/tokens.js';
 import type { CredentialVault } from '../../contracts/account.js';
 import type { Clock } from '../../contracts/clock.js';
+import type { Entitlements } from '../../contracts/entitlements.js';
 import type { Logger } from '../../contracts/logger.js';
 import type { HttpClientFactory, SecretScrubber } from '../../contracts/services.js';
 import { StepError } from '../../contracts/step-error.js';
@@ -115,6 +116,7 @@ export async function createTriggerHost(options: TriggerHostOptions): Promise<Tr
     vault: container.get<CredentialVault>(TOKENS.Vault),
     scrubber,
     http: container.get<HttpClientFactory>(TOKENS.HttpClientFactory),
+    entitlements: container.get<Entitlements>(TOKENS.Entitlements),
     bindings,
     urlOf: (bindingId) => `${publicUrl}/hooks/${encodeURIComponent(bindingId)}`,
     emit: (event) => {

@@ -1,6 +1,7 @@
 import type { Engine } from '../../container/create-engine.js';
 import type { CredentialVault } from '../../contracts/account.js';
 import type { Clock } from '../../contracts/clock.js';
+import type { Entitlements } from '../../contracts/entitlements.js';
 import type { Logger } from '../../contracts/logger.js';
 import type { HttpClientFactory, SecretScrubber } from '../../contracts/services.js';
 import type { TriggerStore } from '../../contracts/trigger-store.js';
@@ -16,6 +17,8 @@ export interface HostParts {
   vault: CredentialVault;
   scrubber: SecretScrubber;
   http: HttpClientFactory;
+  /** What the host may use at third parties: bindings whose trigger requires more are not activated. */
+  entitlements: Entitlements;
   bindings: ReadonlyMap<string, CompiledBinding>;
   /** `publicUrl/hooks/<bindingId>`: where a binding's deliveries are sent. */
   urlOf(bindingId: string): string;

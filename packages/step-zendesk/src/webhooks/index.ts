@@ -1,0 +1,11 @@
+export { zendeskDeliveryId } from './delivery-id.js';
+export { zendeskSignature } from './sign-payload.js';
+export { parseSignatureTimestamp } from './signature-timestamp.js';
+export {
+  DEFAULT_FUTURE_SKEW_MS,
+  DEFAULT_WINDOW_MS,
+  type SignatureVerifierOptions,
+  verifyZendeskSignature,
+  zendeskSignatureVerifier,
+} from './verify-signature.js';
+export { ZENDESK_HEADERS } from './webhook-headers.js';

@@ -1,0 +1,63 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { WebhookDelivery } from '@toolsteps/engine';
+import { zendeskSignatureDigest } from './sign-payload.js';
+import { MAX_TIMESTAMP_LENGTH, parseSignatureTimestamp } from './signature-timestamp.js';
+import { boundedHeader, ZENDESK_HEADERS } from './webhook-headers.js';
+
+/** How old a signature may be: Zendesk's own advice against replays names no figure; five minutes is usual. */
+export const DEFAULT_WINDOW_MS = 5 * 60_000;
+/** How far ahead of our clock a timestamp may be: clocks drift, but a signature from the future is forged. */
+export const DEFAULT_FUTURE_SKEW_MS = 60_000;
+
+// A SHA-256 digest in base64: 43 characters and one `=`. Anything else cannot match, so it is not decoded.
+const BASE64_DIGEST = /^[A-Za-z0-9+/]{43}=$/;
+
+export interface SignatureVerifierOptions {
+  /** The clock the window is measured on (epoch milliseconds); default `Date.now`. */
+  now?: () => number;
+  /** Oldest signature accepted, in milliseconds; default 5 minutes. */
+  windowMs?: number;
+  /** Furthest a timestamp may be ahead of `now`; default 1 minute. */
+  futureSkewMs?: number;
+}
+
+/**
+ * The `verify` of Zendesk's `IntegrationWebhooks`: whether a delivery was signed with `secret`, over
+ * its raw bytes, recently. It never throws: missing, oversized or malformed headers are `false`.
+ * The engine's `verify` has no clock, so the window's clock is given here, once.
+ */
+export function zendeskSignatureVerifier(
+  options: SignatureVerifierOptions = {},
+): (delivery: WebhookDelivery, secret: string) => Promise<boolean> {
+  const now = options.now ?? Date.now;
+  const windowMs = options.windowMs ?? DEFAULT_WINDOW_MS;
+  const futureSkewMs = options.futureSkewMs ?? DEFAULT_FUTURE_SKEW_MS;
+  return async (delivery, secret) => {
+    try {
+      return isSignedRecently(delivery, secret, now(), windowMs, futureSkewMs);
+    } catch {
+      return false;
+    }
+  };
+}
+
+function isSignedRecently(
+  delivery: WebhookDelivery,
+  secret: string,
+  now: number,
+  windowMs: number,
+  futureSkewMs: number,
+): boolean {
+  if (typeof secret !== 'string' || secret === '' || !(delivery?.rawBody instanceof Uint8Array)) return false;
+  const signature = boundedHeader(delivery.headers, ZENDESK_HEADERS.signature, 44);
+  const timestamp = boundedHeader(delivery.headers, ZENDESK_HEADERS.timestamp, MAX_TIMESTAMP_LENGTH);
+  if (signature === undefined || timestamp === undefined || !BASE64_DIGEST.test(signature)) return false;
+  const signedAt = parseSignatureTimestamp(timestamp);
+  if (signedAt === undefined || now - signedAt > windowMs || signedAt - now > futureSkewMs) return false;
+  const expected = zendeskSignatureDigest(secret, timestamp, delivery.rawBody);
+  const given = Buffer.from(signature, 'base64');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** Verification with the system clock and the default window. */
+export const verifyZendeskSignature = zendeskSignatureVerifier();
