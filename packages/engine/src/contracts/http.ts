@@ -22,8 +22,8 @@ export interface HttpRequest {
   headers?: Record<string, string>;
   /** Sent as JSON with `content-type: application/json`. */
   json?: unknown;
-  /** A raw body, for the rare API that wants one. */
-  body?: string;
+  /** A raw body, for the rare API that wants one: text, or bytes (an upload) sent exactly as given. */
+  body?: string | Uint8Array;
   /**
    * A write the API makes safe to repeat (an idempotent PUT, a request with an idempotency key).
    * GET and HEAD are always safe; other methods retry only in `read` steps or when this is true.
@@ -33,8 +33,12 @@ export interface HttpRequest {
   authParams?: Record<string, string>;
   /** Statuses the step handles itself: they resolve instead of throwing (e.g. 404 meaning "no match"). */
   acceptStatus?: number[];
-  /** How to read the body; `json` falls back to text when the body is not JSON. Default `json`. */
-  responseType?: 'json' | 'text';
+  /**
+   * How to read the body; `json` falls back to text when the body is not JSON. Default `json`.
+   * `binary` reads JSON and text answers as `json` does, and any other (an image, a PDF, a file) as a
+   * `Uint8Array` of its exact bytes, which text decoding would alter.
+   */
+  responseType?: 'json' | 'text' | 'binary';
   /**
    * A schema (TypeBox) of the parts of a 2xx answer's body the step reads, e.g.
    * `Type.Object({ user: Type.Object({ login: Type.String() }) })`. An answer without them fails

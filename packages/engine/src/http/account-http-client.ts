@@ -6,6 +6,7 @@ import type { HttpClientOptions, SecretScrubber } from '../contracts/services.js
 import { isStepError, StepError, toStepError } from '../contracts/step-error.js';
 import { refuseForeignCredentials } from '../secrets/refuse-foreign-credentials.js';
 import type { AccountChannel } from './account-channel.js';
+import { searchableText } from './binary-body.js';
 import { checkExpectedAnswer } from './expected-answer.js';
 import { MAX_REDIRECTS, redirectTarget } from './follow-redirect.js';
 import { checkRequest } from './request-checks.js';
@@ -65,7 +66,7 @@ export class AccountHttpClient implements HttpClient {
     refuseForeignCredentials(
       {
         url: `${url.pathname}${url.search}`,
-        body: checked.body,
+        body: searchableText(checked.body),
         headers: checked.headers,
         authParams: request.authParams,
       },

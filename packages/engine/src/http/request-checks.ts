@@ -7,7 +7,7 @@ const METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PAT
 /** The request as it will be sent: method checked, JSON serialised once, headers safe. */
 export interface CheckedRequest {
   method: HttpMethod;
-  body?: string;
+  body?: string | Uint8Array;
   headers: Record<string, string>;
 }
 
@@ -24,8 +24,8 @@ export function checkRequest(request: HttpRequest): CheckedRequest {
   const hasBody = request.json !== undefined || request.body !== undefined;
   if ((method === 'GET' || method === 'HEAD') && hasBody)
     throw invalid(`A ${method} request cannot carry a body`);
-  if (request.body !== undefined && typeof request.body !== 'string')
-    throw invalid('`body` must be a string');
+  if (request.body !== undefined && typeof request.body !== 'string' && !(request.body instanceof Uint8Array))
+    throw invalid('`body` must be a string or a Uint8Array');
   if (request.acceptStatus !== undefined && !isStatusList(request.acceptStatus)) {
     throw invalid('`acceptStatus` must be a list of HTTP statuses (100 to 599)');
   }

@@ -5,6 +5,7 @@ import type { SecretScrubber, SendEndListener, SentRequest } from '../contracts/
 import { isStepError, StepError } from '../contracts/step-error.js';
 import type { AccountChannel } from './account-channel.js';
 import { AttemptSignal } from './attempt-signal.js';
+import { isTextual, recordedBody } from './binary-body.js';
 import { parseBody } from './parse-body.js';
 import { tooLarge } from './read-body.js';
 import { headerRecord, redactHeaders } from './redact-headers.js';
@@ -21,7 +22,7 @@ export interface SendTarget {
   url: URL;
   relative: string;
   method: HttpMethod;
-  body?: string;
+  body?: string | Uint8Array;
 }
 
 /** What the sends of one `request()` call share. */
@@ -84,12 +85,8 @@ export async function sendOnce(
       (late) => void late.body?.cancel().catch(() => undefined),
     );
     // The transport resolved with the whole body, decoded and within maxResponseBytes.
-    const text = target.method === 'HEAD' ? '' : await response.text();
-    const received = {
-      status: response.status,
-      headers: headerRecord(response.headers),
-      body: parseBody(text, ctx.request.responseType),
-    };
+    const headers = headerRecord(response.headers);
+    const received = { status: response.status, headers, body: await bodyOf(response, target, ctx, headers) };
     ctx.channel.quota.observe(ctx.quota, received.headers, ctx.clock.now());
     record(ctx, target, state, started, received);
     return received;
@@ -108,6 +105,20 @@ export async function sendOnce(
   } finally {
     timeout.dispose();
   }
+}
+
+/** The answer's body: parsed text, or the exact bytes of a file when the request reads `binary`. */
+async function bodyOf(
+  response: Response,
+  target: SendTarget,
+  ctx: SendContext,
+  headers: Record<string, string>,
+): Promise<unknown> {
+  if (target.method === 'HEAD') return null;
+  if (ctx.request.responseType === 'binary' && !isTextual(headers['content-type'])) {
+    return new Uint8Array(await response.arrayBuffer());
+  }
+  return parseBody(await response.text(), ctx.request.responseType);
 }
 
 /** What a send that threw failed with, as the step reports it. */
@@ -165,11 +176,11 @@ function record(
     durationMs: Math.max(0, ctx.clock.now() - started),
   };
   const requestBody = target.body === undefined ? undefined : (ctx.request.json ?? target.body);
-  if (requestBody !== undefined) exchange.requestBody = requestBody;
+  if (requestBody !== undefined) exchange.requestBody = recordedBody(requestBody);
   if (received !== undefined) {
     exchange.status = received.status;
     exchange.responseHeaders = redactHeaders(received.headers, secretHeaders);
-    if (received.body !== undefined) exchange.responseBody = received.body;
+    if (received.body !== undefined) exchange.responseBody = recordedBody(received.body);
   }
   if (failure !== undefined) exchange.error = failure.message;
   try {

@@ -19,6 +19,8 @@ export interface RecordedRequest {
   fault?: 'status' | 'drop' | 'delay';
 }
 
+const UTF8 = new TextDecoder();
+
 /** Reads a request into a record; Hono caches the body, so route handlers can still read it. */
 export async function recordRequest(c: Context): Promise<RecordedRequest> {
   const url = new URL(c.req.url);
@@ -31,7 +33,10 @@ export async function recordRequest(c: Context): Promise<RecordedRequest> {
   c.req.raw.headers.forEach((value, name) => {
     headers[name] = value;
   });
-  const text = c.req.method === 'GET' || c.req.method === 'HEAD' ? '' : await c.req.text();
+  // Read as bytes: Hono caches the first read, and a later arrayBuffer() of a cached text would be
+  // the text re-encoded, altering the bytes of a binary upload.
+  const bytes = c.req.method === 'GET' || c.req.method === 'HEAD' ? undefined : await c.req.arrayBuffer();
+  const text = bytes === undefined ? '' : UTF8.decode(bytes);
   return {
     method: c.req.method,
     path: url.pathname,
