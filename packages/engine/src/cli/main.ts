@@ -125,8 +125,7 @@ export function buildProgram(exit: (code: number) => void): Command {
     .addOption(json)
     .action(action((cli, integrations: string[], options) => emulateCommand(integrations, options, cli)));
 
-  const accounts = () =>
-    new Option('--accounts <file>', 'connected accounts file; without it, on emulators (serve, replay)');
+  const accounts = () => new Option('--accounts <file>', 'connected accounts file; without it, on emulators');
   const store = () =>
     new Option('--store <path>', 'the trigger store (SQLite), default .toolsteps/triggers.sqlite');
   const publicUrl = () =>
@@ -197,7 +196,7 @@ export function buildProgram(exit: (code: number) => void): Command {
     .argument('<id>', 'delivery id')
     .argument('<bindings...>', 'binding files or folders, the one it came to among them')
     .option('--binding <id>', 'the binding, when the id came to several')
-    .addOption(accounts())
+    .option('--accounts <file>', 'connected accounts file (required: the delivery came to real accounts)')
     .addOption(store())
     .addOption(json)
     .action(

@@ -158,7 +158,10 @@ export interface IntegrationWebhooks {
     request: RegistrationRequest,
     ctx: TriggerContext,
   ): Promise<'ok' | 'missing' | 'changed'>;
-  /** Whether the delivery was signed with `secret` (over `rawBody`), checked in constant time. */
+  /**
+   * Whether the delivery was signed with `secret` (over `rawBody`), checked in constant time. It
+   * runs before the body is parsed: reading `delivery.body` here parses it, which costs far more.
+   */
   verify(delivery: WebhookDelivery, secret: string): Promise<boolean>;
   /** The third party's id of the delivery (GitHub's `X-GitHub-Delivery`), the same on a redelivery. */
   deliveryId(delivery: WebhookDelivery): string | undefined;

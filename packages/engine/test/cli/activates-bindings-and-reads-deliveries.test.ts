@@ -2,7 +2,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { type BoardEmulator, startBoardEmulator } from '../triggers/fixtures/board/emulator.js';
-import { REPO_ROOT, runCli } from './support/cli-process.js';
+import { REPO_ROOT, runCli, startCli } from './support/cli-process.js';
 import { startServe } from './support/serve-process.js';
 import { type TempFiles, tempFiles } from './support/temp-files.js';
 
@@ -150,5 +150,41 @@ describe('toolsteps trigger activate | deactivate, and deliveries', () => {
     expect(listed).toMatchObject({ code: 0, stdout: 'No delivery is kept\n' });
     const unknown = await runCli([...BOARD, 'deliveries', 'show', 'nope', '--store', withAccounts[3]]);
     expect(unknown).toMatchObject({ code: 1, stderr: expect.stringContaining('No delivery "nope" is kept') });
+  });
+
+  it('refuses a public URL its binding URLs could not extend, and a replay without accounts', async () => {
+    const file = temp.path('new-bugs.binding.json');
+    for (const url of ['not a url', 'https://h.example/base?k=v', 'ftp://h.example']) {
+      const result = await runCli([...BOARD, 'serve', file, '--public-url', url]);
+      expect(result).toMatchObject({ code: 2, stderr: expect.stringContaining('--public-url must') });
+    }
+    const replay = await runCli([
+      ...BOARD,
+      'deliveries',
+      'replay',
+      'some-id',
+      file,
+      '--store',
+      withAccounts[3],
+    ]);
+    expect(replay).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('deliveries replay needs --accounts'),
+    });
+  });
+
+  it('prints what a request names in its URL inert: no escape reaches the terminal', async () => {
+    const serving = startCli([...BOARD, 'serve', temp.path('new-bugs.binding.json'), '--port', '0']);
+    try {
+      const [, port] = await serving.waitFor(/on port (\d+)/);
+      const answer = await fetch(`http://127.0.0.1:${port}/hooks/%1b%5b2J%0d%0aforged`, { method: 'POST' });
+      expect(answer.status).toBe(404);
+      await serving.waitFor(/delivery refused with 404/);
+      expect(serving.stdout()).toContain('\\u001b[2J\\u000d\\u000aforged: delivery refused with 404');
+      expect(serving.stdout()).not.toMatch(/\u001b|\r/);
+    } finally {
+      serving.child.kill('SIGINT');
+      expect((await serving.exited).code).toBe(0);
+    }
   });
 });

@@ -26,6 +26,11 @@ export async function deliveryReplayCommand(
   options: DeliveryReplayOptions,
   cli: CliContext,
 ): Promise<number> {
+  if (options.accounts === undefined) {
+    throw new UsageError(
+      'deliveries replay needs --accounts: a delivery kept in a store came to real accounts, and a replay on emulators would mark it done without doing it',
+    );
+  }
   const json = options.json ?? false;
   const { store } = openTriggerStore(options.store, { create: false });
   try {

@@ -1,6 +1,7 @@
 import type { StoredDelivery, TriggerStore } from '../../contracts/trigger-store.js';
 import type { CliContext } from '../cli-context.js';
 import { EXIT, UsageError } from '../exit-codes.js';
+import { printable } from '../printable.js';
 import { textTable } from '../text-table.js';
 import { deliveryView, parseLimit, parseStatuses } from '../triggers/delivery-view.js';
 import { openTriggerStore } from '../triggers/open-trigger-store.js';
@@ -38,8 +39,8 @@ export async function deliveriesCommand(options: DeliveriesOptions, cli: CliCont
     }
     const rows = found.map((delivery) => [
       new Date(delivery.receivedAt).toISOString(),
-      delivery.bindingId,
-      delivery.id,
+      printable(delivery.bindingId),
+      printable(delivery.id),
       delivery.status,
       String(delivery.eventsCount ?? '-'),
       `${delivery.runs.filter((run) => run.status === 'succeeded').length}/${delivery.runs.length}`,
@@ -67,21 +68,23 @@ export async function deliveryShowCommand(
       return EXIT.ok;
     }
     cli.output.line(
-      `Delivery ${delivery.id} to ${delivery.bindingId} (${delivery.source}): ${delivery.status}`,
+      `Delivery ${printable(delivery.id)} to ${printable(delivery.bindingId)} (${delivery.source}): ${delivery.status}`,
     );
     cli.output.line(`  received ${view.receivedAt}${view.finishedAt ? `, finished ${view.finishedAt}` : ''}`);
     cli.output.line(
       `  ${delivery.eventsCount ?? 'not yet read:'} event${delivery.eventsCount === 1 ? '' : 's'}, ${delivery.attempts} attempt${delivery.attempts === 1 ? '' : 's'}`,
     );
-    if (delivery.error) cli.output.line(`  error: ${delivery.error.code}: ${delivery.error.message}`);
+    if (delivery.error)
+      cli.output.line(`  error: ${delivery.error.code}: ${printable(delivery.error.message)}`);
     for (const run of delivery.runs)
       cli.output.line(
-        `  run ${run.runId} (event ${run.event + 1}): ${run.status}${run.error ? `: ${run.error.message}` : ''}`,
+        `  run ${run.runId} (event ${run.event + 1}): ${run.status}${run.error ? `: ${printable(run.error.message)}` : ''}`,
       );
     cli.output.line('  headers:');
-    for (const [name, value] of Object.entries(delivery.headers)) cli.output.line(`    ${name}: ${value}`);
+    for (const [name, value] of Object.entries(delivery.headers))
+      cli.output.line(`    ${printable(name)}: ${printable(value)}`);
     cli.output.line(`  body (${view.bodyBytes} bytes):`);
-    cli.output.line(JSON.stringify(view.body, null, 2));
+    cli.output.line(printable(JSON.stringify(view.body, null, 2), { lines: true }));
     return EXIT.ok;
   });
 }
@@ -118,6 +121,6 @@ async function withStore(path: string | undefined, body: (store: TriggerStore) =
 }
 
 function errorCell(delivery: StoredDelivery): string {
-  const message = delivery.error?.message.split('\n')[0] ?? '';
+  const message = printable(delivery.error?.message.split('\n')[0] ?? '');
   return message.length > ERROR_CELL_CHARS ? `${message.slice(0, ERROR_CELL_CHARS - 1)}…` : message;
 }

@@ -5,10 +5,12 @@ import { createTriggerHost, type TriggerHost } from '../../triggers/host/create-
 import { MemoryTriggerStore } from '../../triggers/store/memory-trigger-store.js';
 import type { CliContext } from '../cli-context.js';
 import { EXIT } from '../exit-codes.js';
+import { printable } from '../printable.js';
 import { loadBindingsEngine } from '../triggers/bindings-engine.js';
 import { hostEventLine } from '../triggers/host-event-line.js';
 import { listen, parsePort } from '../triggers/listen.js';
 import { openTriggerStore } from '../triggers/open-trigger-store.js';
+import { parsePublicUrl } from '../triggers/public-url.js';
 import { untilInterrupted } from '../until-interrupted.js';
 import { reportInvalid } from './validate.js';
 
@@ -37,6 +39,7 @@ type Started =
 export async function serveCommand(paths: string[], options: ServeOptions, cli: CliContext): Promise<number> {
   const json = options.json ?? false;
   const port = parsePort(options.port ?? String(DEFAULT_SERVE_PORT));
+  const givenUrl = options.publicUrl === undefined ? undefined : parsePublicUrl(options.publicUrl);
   const loaded = await loadBindingsEngine(paths, options.accounts, cli);
   if (!loaded.ok) return reportInvalid(loaded.reports, json, cli);
   const { engine, bindings, emulators, close: closeEmulators } = loaded.value;
@@ -46,8 +49,8 @@ export async function serveCommand(paths: string[], options: ServeOptions, cli: 
     closing.unshift(() => store.close());
     const server = await listen(port, options.host ?? '127.0.0.1');
     closing.unshift(() => server.close());
-    const publicUrl = options.publicUrl ?? `http://${urlHost(options.host ?? '127.0.0.1')}:${server.port}`;
-    if (options.publicUrl === undefined && emulators === undefined)
+    const publicUrl = givenUrl ?? `http://${urlHost(options.host ?? '127.0.0.1')}:${server.port}`;
+    if (givenUrl === undefined && emulators === undefined)
       cli.output.note(
         `toolsteps: warning: no --public-url: hooks are registered to ${publicUrl}, which a third party on the internet cannot reach`,
       );
@@ -132,7 +135,7 @@ function report(
   for (const item of started) {
     const what = `${c.bold(item.binding.id)}: ${item.binding.trigger.id} → ${item.binding.workflow.id}`;
     if ('error' in item) {
-      cli.output.error(c.red(`✗ ${what}: not activated: ${item.error.message}`));
+      cli.output.error(c.red(`✗ ${what}: not activated: ${printable(item.error.message)}`));
       continue;
     }
     const how =

@@ -3,6 +3,7 @@ import type { CliContext } from '../cli-context.js';
 import { EXIT, UsageError } from '../exit-codes.js';
 import { loadBindingsEngine } from '../triggers/bindings-engine.js';
 import { openTriggerStore } from '../triggers/open-trigger-store.js';
+import { parsePublicUrl } from '../triggers/public-url.js';
 import { DEFAULT_SERVE_PORT } from './serve.js';
 import { reportInvalid } from './validate.js';
 
@@ -30,6 +31,10 @@ export async function triggerActivationCommand(
     );
   }
   const json = options.json ?? false;
+  const publicUrl =
+    options.publicUrl === undefined
+      ? `http://127.0.0.1:${DEFAULT_SERVE_PORT}`
+      : parsePublicUrl(options.publicUrl);
   const loaded = await loadBindingsEngine(paths, options.accounts, cli);
   if (!loaded.ok) return reportInvalid(loaded.reports, json, cli);
   const { engine, bindings } = loaded.value;
@@ -39,7 +44,7 @@ export async function triggerActivationCommand(
       engine,
       bindings,
       store,
-      publicUrl: options.publicUrl ?? `http://127.0.0.1:${DEFAULT_SERVE_PORT}`,
+      publicUrl,
     });
     const results: Array<{ id: string; ok: boolean; url?: string; error?: string }> = [];
     for (const binding of bindings) {

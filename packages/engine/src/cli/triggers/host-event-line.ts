@@ -1,29 +1,34 @@
 import type { TriggerHostEvent } from '../../triggers/host/trigger-host-events.js';
 import type { Colors } from '../output.js';
+import { printable } from '../printable.js';
 
 /** One line per thing `serve` saw happen, led by the binding it concerns. */
 export function hostEventLine(event: TriggerHostEvent, c: Colors): string {
-  const who = c.bold(event.bindingId);
+  // Every field may come from the network (a URL's binding id, a third party's error): printed inert.
+  const who = c.bold(printable(event.bindingId));
+  const id = 'deliveryId' in event ? printable(event.deliveryId) : '';
   switch (event.type) {
     case 'delivery.received':
-      return `${who}: delivery ${event.deliveryId} received`;
+      return `${who}: delivery ${id} received`;
     case 'delivery.duplicate':
-      return c.dim(`${who}: delivery ${event.deliveryId} again (a redelivery): already kept, not run twice`);
+      return c.dim(`${who}: delivery ${id} again (a redelivery): already kept, not run twice`);
     case 'delivery.rejected':
-      return c.yellow(`${who}: delivery refused with ${event.status}: ${event.reason}`);
+      return c.yellow(`${who}: delivery refused with ${event.status}: ${printable(event.reason)}`);
     case 'delivery.finished': {
-      const text = `${who}: delivery ${event.deliveryId} ${event.status}`;
+      const text = `${who}: delivery ${id} ${event.status}`;
       if (event.status === 'failed')
-        return c.red(`${text}: ${event.error?.message ?? 'no reason given'} (toolsteps deliveries replay)`);
+        return c.red(
+          `${text}: ${printable(event.error?.message ?? 'no reason given')} (toolsteps deliveries replay)`,
+        );
       return event.status === 'succeeded' ? c.green(text) : c.dim(text);
     }
     case 'run.started':
-      return `${who}: run ${event.runId} started for event ${event.event + 1} of delivery ${event.deliveryId}`;
+      return `${who}: run ${event.runId} started for event ${event.event + 1} of delivery ${id}`;
     case 'run.finished': {
       const text = `${who}: run ${event.runId} ${event.status}`;
       return event.status === 'succeeded'
         ? c.green(text)
-        : c.red(`${text}${event.error ? `: ${event.error.code}: ${event.error.message}` : ''}`);
+        : c.red(`${text}${event.error ? `: ${event.error.code}: ${printable(event.error.message)}` : ''}`);
     }
     case 'poll.finished':
       return c.dim(
@@ -32,7 +37,9 @@ export function hostEventLine(event: TriggerHostEvent, c: Colors): string {
           : `${who}: polled, ${event.events} new event${event.events === 1 ? '' : 's'}`,
       );
     case 'poll.failed':
-      return c.yellow(`${who}: poll failed, tried again at the next interval: ${event.error.message}`);
+      return c.yellow(
+        `${who}: poll failed, tried again at the next interval: ${printable(event.error.message)}`,
+      );
     case 'binding.activated':
       return `${who}: activated`;
     case 'binding.deactivated':

@@ -22,9 +22,15 @@ export async function listen(port: number, host: string): Promise<LateServer> {
     response.writeHead(503, { 'retry-after': '1', 'content-type': 'application/json' });
     response.end('{"error":"starting"}');
   };
-  const server = createServer({ requestTimeout: REQUEST_TIMEOUT_MS }, (request, response) =>
-    listener(request, response),
-  );
+  const server = createServer({ requestTimeout: REQUEST_TIMEOUT_MS }, (request, response) => {
+    // A handler's fault answers that one request: a request must never end the process.
+    Promise.resolve()
+      .then(() => listener(request, response))
+      .catch(() => {
+        if (response.headersSent) response.destroy();
+        else response.writeHead(500, { 'content-type': 'application/json' }).end('{"error":"internal"}');
+      });
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
       reject(

@@ -312,6 +312,12 @@ async function replayable(
     });
   }
   const [delivery] = found;
+  if (delivery.status === 'received' || delivery.status === 'running') {
+    throw new StepError({
+      code: 'validation',
+      message: `Delivery "${deliveryId}" is ${delivery.status === 'received' ? 'waiting to run' : 'running'} in a host serving its binding: a replay now would run it twice (a run cut off by a crash is run again when that host starts)`,
+    });
+  }
   if (delivery.status === 'succeeded') {
     throw new StepError({
       code: 'validation',

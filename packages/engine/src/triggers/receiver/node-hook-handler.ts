@@ -16,8 +16,7 @@ export type NodeHookHandler = (
 /** The receiver behind a Node handler, answering `POST <basePath>/hooks/<bindingId>`. */
 export function nodeHookHandler(receive: DeliveryReceiver, basePath: string): NodeHookHandler {
   return async (request, response, next) => {
-    const pathname = new URL(request.url ?? '/', 'http://receiver').pathname;
-    const bindingId = bindingIdOfPath(pathname, basePath);
+    const bindingId = bindingIdOfTarget(request.url, basePath);
     if (bindingId === undefined && next !== undefined) return next();
     const body = new BodyReader(request);
     let answer: ReceiverAnswer;
@@ -42,6 +41,12 @@ export function nodeHookHandler(receive: DeliveryReceiver, basePath: string): No
     response.writeHead(answer.status, headers);
     response.end(JSON.stringify(answer.body));
   };
+}
+
+/** The binding a request target names; a target no URL parser takes (`//[`) names none. */
+function bindingIdOfTarget(target: string | undefined, basePath: string): string | undefined {
+  if (!URL.canParse(target ?? '/', 'http://receiver')) return undefined;
+  return bindingIdOfPath(new URL(target ?? '/', 'http://receiver').pathname, basePath);
 }
 
 function flatHeaders(request: IncomingMessage): Record<string, string> {

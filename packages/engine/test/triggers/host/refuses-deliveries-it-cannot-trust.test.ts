@@ -1,4 +1,5 @@
 import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import type { TriggerHost } from '../../../src/index.js';
 import {
@@ -132,5 +133,32 @@ describe('a delivery the receiver cannot trust', () => {
     });
     expect(status).toBe(413);
     await expectNothingKeptOrRun();
+  });
+
+  it('checks the signature before parsing: an unsigned body is 401 whatever it holds, a signed non-JSON one 400', async () => {
+    const notJson = '{"cards": [' + '{},'.repeat(1000);
+    expect((await send({ body: notJson, headers: { 'x-board-signature': 'sha256=00' } })).status).toBe(401);
+    expect(
+      (await send({ body: notJson, headers: { 'x-board-signature': boardSignature(notJson, secret) } }))
+        .status,
+    ).toBe(400);
+    await expectNothingKeptOrRun();
+  });
+
+  it('answers a request target no URL parser takes with 404, and goes on serving', async () => {
+    const { port } = new URL(setup.publicUrl);
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), '127.0.0.1', () => {
+        socket.end('POST //[ HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
+      });
+      let text = '';
+      socket.setEncoding('utf8').on('data', (chunk) => {
+        text += chunk;
+      });
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 404 /);
+    expect((await send()).status).toBe(202);
   });
 });

@@ -52,6 +52,18 @@ describe('a failed delivery', () => {
     expect(log.of('run.finished').map((event) => event.status)).toEqual(['succeeded']);
   });
 
+  it('is refused while it waits or runs in a host serving its binding, so nothing runs twice', async () => {
+    const { host } = await setup.host();
+    await host.activate('triage-new-bugs');
+    // Not started: the delivery is committed and waits to run.
+    const [answer] = await setup.board.createCards('roadmap', [card(11, 'Crash on save')]);
+    expect(answer.status).toBe(202);
+    await expect(host.replay(answer.id)).rejects.toThrow(/is waiting to run in a host serving its binding/);
+    await host.start();
+    await host.idle();
+    expect((await host.deliveries()).map((delivery) => delivery.attempts)).toEqual([1]);
+  });
+
   it('is the only kind replayed: a succeeded one, or an unknown id, is refused', async () => {
     const { host } = await setup.host();
     await host.activate('triage-new-bugs');
