@@ -1,8 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { createRegistry } from '@toolsteps/engine';
+import { createRegistry, triggersMarkdown } from '@toolsteps/engine';
 import github from '../src/index.js';
-import { triggersMarkdown } from './triggers-markdown.js';
 
 // Rewrites the triggers table of the package README from the catalog; a test fails when they disagree.
 const readme = fileURLToPath(new URL('../README.md', import.meta.url));

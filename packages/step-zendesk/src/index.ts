@@ -1,9 +1,14 @@
 import { defineIntegration } from '@toolsteps/engine';
 import { ZendeskConnection, zendeskOrigin } from './connection.js';
+import { apiCall } from './steps/api-call.js';
 import { createTicket } from './steps/create-ticket.js';
 import { deleteTicket } from './steps/delete-ticket.js';
 import { getTicket } from './steps/get-ticket.js';
+import { listTickets } from './steps/list-tickets.js';
+import { searchTickets } from './steps/search-tickets.js';
 import { updateTicket } from './steps/update-ticket.js';
+import { zendeskTriggers } from './triggers/index.js';
+import { zendeskWebhooks } from './webhooks/zendesk-webhooks.js';
 import { zendeskAuthOf, zendeskOAuth } from './zendesk-auth.js';
 
 /** Zendesk's Support API: spec sections 2.6, 4.7 (customer-support platform), 5.2, 7 and 8. */
@@ -28,9 +33,23 @@ const zendesk = defineIntegration({
     return startZendeskEmulator();
   },
   // In the order of the spec's table (4.7).
-  steps: [createTicket, getTicket, updateTicket, deleteTicket],
+  steps: [createTicket, getTicket, listTickets, searchTickets, updateTicket, deleteTicket, apiCall],
+  // Enterprise plans only (`requires`): the steps above work on every plan.
+  triggers: zendeskTriggers,
+  webhooks: zendeskWebhooks,
 });
 
 export default zendesk;
+export {
+  ENTERPRISE_PLAN,
+  newComment,
+  newTicket,
+  TicketEvent,
+  type TicketEventJson,
+  ticketAssigned,
+  ticketPriorityChanged,
+  ticketStatusChanged,
+} from './triggers/index.js';
+export { TICKET_EVENTS, zendeskWebhooks } from './webhooks/index.js';
 export { AUTH_REMEDIES } from './zendesk-call.js';
-export { createTicket, deleteTicket, getTicket, updateTicket };
+export { apiCall, createTicket, deleteTicket, getTicket, listTickets, searchTickets, updateTicket };

@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from '@jest/globals';
-import { createRegistry } from '@toolsteps/engine';
-import { triggersMarkdown } from '../../scripts/triggers-markdown.js';
+import { createRegistry, triggersMarkdown } from '@toolsteps/engine';
 import github from '../../src/index.js';
 
 describe('the package README lists the triggers the code defines', () => {

@@ -75,8 +75,12 @@ export const updateTicket = defineStep({
       ticket = answer.ticket;
     }
     let tags: string[] | undefined;
-    if (add_tags) tags = await changeTags(ctx, ticket_id, 'PUT', add_tags);
-    if (remove_tags) tags = await changeTags(ctx, ticket_id, 'DELETE', remove_tags);
+    if (add_tags) tags = await addTags(ctx, ticket_id, add_tags);
+    if (remove_tags) {
+      await removeTags(ctx, ticket_id, remove_tags);
+      // Zendesk answers a removal 204, without the tags left: the ticket is read again below.
+      ticket = tags = undefined;
+    }
     ticket ??= (
       await zendeskRequest<{ ticket: Record<string, unknown> }>(ctx, {
         method: 'GET',
@@ -88,16 +92,26 @@ export const updateTicket = defineStep({
   },
 });
 
-/** PUT adds tags, DELETE removes them (`/api/v2/tickets/{id}/tags`); both answer the ticket's tags. */
-async function changeTags(ctx: StepContext, ticketId: number, method: 'PUT' | 'DELETE', tags: string[]) {
+/** PUT `/api/v2/tickets/{id}/tags` adds tags and answers the ticket's tags. */
+async function addTags(ctx: StepContext, ticketId: number, tags: string[]) {
   const answer = await zendeskRequest<{ tags: string[] }>(ctx, {
-    method,
+    method: 'PUT',
     path: ticketPath(ticketId, '/tags'),
     json: { tags },
     retrySafe: true,
     expect: TagsAnswer,
   });
   return answer.tags;
+}
+
+/** DELETE `/api/v2/tickets/{id}/tags` with the tags to remove in its body; Zendesk answers 204. */
+async function removeTags(ctx: StepContext, ticketId: number, tags: string[]) {
+  await zendeskRequest(ctx, {
+    method: 'DELETE',
+    path: ticketPath(ticketId, '/tags'),
+    json: { tags },
+    retrySafe: true,
+  });
 }
 
 function checkInput(input: { [key: string]: unknown }): void {

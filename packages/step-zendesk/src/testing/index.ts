@@ -1,3 +1,6 @@
+export type { TicketTemplate } from './ticket-batch.js';
+export type { WebhookControls } from './webhook-controls.js';
+export type { LoggedDelivery } from './webhook-deliveries.js';
 export * from './zendesk-emulator.js';
 export type {
   Attachment,
@@ -16,6 +19,7 @@ export {
   DEMO_SUBDOMAIN,
   DEMO_TICKETS,
   DEMO_TOKENS,
+  DEMO_TRIGGER_CATEGORY,
   DEMO_USERS,
   seedZendeskState,
 } from './zendesk-seed.js';

@@ -1,6 +1,8 @@
 import type { Hono } from '@toolsteps/engine/testing';
 import { pageOf } from './cursor-page.js';
+import { snapshotTicket, ticketChange } from './ticket-change.js';
 import { applyTicketChanges } from './ticket-changes.js';
+import { runTicketTriggers } from './ticket-triggers.js';
 import {
   callerIn,
   includesUsers,
@@ -59,6 +61,7 @@ export function registerTicketRoutes(app: Hono, api: ZendeskApi): void {
     };
     applyTicketChanges(state, ticket, input as Record<string, unknown>, caller, true);
     state.tickets.set(ticket.id, ticket);
+    runTicketTriggers(api, ticketChange(undefined, ticket, caller));
     c.header('location', `${api.origin()}/api/v2/tickets/${ticket.id}.json`);
     return c.json({ ticket: json.ticket(ticket), audit: audit(ticket, caller.id) }, 201);
   });
@@ -81,7 +84,9 @@ export function registerTicketRoutes(app: Hono, api: ZendeskApi): void {
     if (input === null || typeof input !== 'object')
       return recordInvalid([{ field: 'ticket', error: 'BlankValue', description: 'Ticket: is missing' }]);
     const caller = callerIn(api, c);
+    const before = snapshotTicket(ticket);
     applyTicketChanges(state, ticket, input as Record<string, unknown>, caller, false);
+    runTicketTriggers(api, ticketChange(before, ticket, caller));
     return c.json({ ticket: json.ticket(ticket), audit: audit(ticket, caller.id) });
   });
 

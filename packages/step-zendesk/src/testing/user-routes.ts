@@ -39,7 +39,6 @@ export function registerUserRoutes(app: Hono, api: ZendeskApi): void {
       editable_in_portal: false,
       required_in_portal: false,
       removable: true,
-      agent_description: null,
       created_at: '2029-01-12T10:00:00Z',
       updated_at: '2029-01-12T10:00:00Z',
       ...(field.options

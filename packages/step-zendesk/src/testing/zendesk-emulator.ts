@@ -1,5 +1,7 @@
 import type { ConnectedAccount, EmulatorSession } from '@toolsteps/engine';
 import { createEmulator, type Emulator } from '@toolsteps/engine/testing';
+import { addTickets, type TicketTemplate } from './ticket-batch.js';
+import { type WebhookControls, webhookControls } from './webhook-controls.js';
 import { authorizeZendesk } from './zendesk-auth.js';
 import { ZendeskJson } from './zendesk-json.js';
 import { zendeskApp } from './zendesk-routes.js';
@@ -22,14 +24,18 @@ export interface ZendeskEmulatorOptions {
  * `POST /oauth/tokens` refreshes (rotating the refresh token); an unknown or revoked one is
  * `invalid_grant`. Errors: 404 `RecordNotFound`, 422 `RecordInvalid` with `details` per field.
  * Lists page by cursor (`page[size]`, `page[after]` → `meta.has_more`, `links.next`) or by offset.
+ * Search (`/api/v2/search`, `/search/count`, `/search/export`) understands a subset of the query
+ * language (see `search-query.ts`) and serves only the first 1,000 results, as Zendesk does.
  * Faults (429 with Retry-After, 5xx, drops, delays) go through `faults.inject`.
  */
-export interface ZendeskEmulator extends Emulator {
+export interface ZendeskEmulator extends Emulator, WebhookControls {
   readonly state: ZendeskState;
   /** An agent's OAuth account: the seed's access token (does not expire) and refresh token. */
   readonly account: ConnectedAccount;
   /** The same agent signing with the account's API token (`credentials: {email, apiToken}`). */
   readonly apiTokenAccount: ConnectedAccount;
+  /** An admin signing with the account's API token: webhooks and triggers are managed by admins only. */
+  readonly adminAccount: ConnectedAccount;
   /** An end user's OAuth account: refused (403) by the agent endpoints the steps call. */
   readonly endUserAccount: ConnectedAccount;
   /** New expiring tokens for a user (by email), as an authorization would grant. */
@@ -40,6 +46,8 @@ export interface ZendeskEmulator extends Emulator {
   revokeRefreshToken(token: string): void;
   /** Revokes an access token: requests signed with it get 401. */
   revokeAccessToken(token: string): void;
+  /** Adds `count` tickets at once (see {@link addTickets}), e.g. 1,200 to pass the search cap; gives their ids. */
+  seedTickets(count: number, template?: TicketTemplate): number[];
   /** Puts back the demo seed. Faults and the request log stay (`reset()` clears those). */
   resetState(): void;
 }
@@ -68,7 +76,7 @@ export async function createZendeskEmulator(options: ZendeskEmulatorOptions = {}
     settings: { subdomain: DEMO_SUBDOMAIN, baseUrl },
     credentials,
   });
-  const controls: Omit<ZendeskEmulator, keyof Emulator> = {
+  const controls: Omit<ZendeskEmulator, keyof Emulator | keyof WebhookControls> = {
     state,
     account: account('zendesk-demo', 'Lumen Coffee support', {
       accessToken: DEMO_TOKENS.agentAccess,
@@ -77,6 +85,10 @@ export async function createZendeskEmulator(options: ZendeskEmulatorOptions = {}
     }),
     apiTokenAccount: account('zendesk-demo-api-token', 'Lumen Coffee support (API token)', {
       email: state.users.get(DEMO_USERS.marco)?.email,
+      apiToken: DEMO_TOKENS.apiToken,
+    }),
+    adminAccount: account('zendesk-demo-admin', 'Lumen Coffee admin', {
+      email: state.users.get(DEMO_USERS.admin)?.email,
       apiToken: DEMO_TOKENS.apiToken,
     }),
     endUserAccount: account('zendesk-demo-end-user', 'Jordan at Brightside', {
@@ -103,12 +115,22 @@ export async function createZendeskEmulator(options: ZendeskEmulatorOptions = {}
       const held = state.accessTokens.get(token);
       if (held) held.revoked = true;
     },
+    seedTickets: (count, template) => addTickets(state, count, template),
     resetState: () => {
       state.clear();
       seedZendeskState(state);
     },
   };
-  return Object.assign(emulator, controls);
+  // Deliveries on their way are cut when the emulator closes, so none outlives it.
+  const closeServer = emulator.close.bind(emulator);
+  const close = async () => {
+    await state.automation.deliveries.close();
+    await closeServer();
+  };
+  return Object.defineProperties(
+    Object.assign(emulator, controls, { close }),
+    Object.getOwnPropertyDescriptors(webhookControls(state)),
+  ) as ZendeskEmulator;
 }
 
 /** The emulator as the CLI starts it (`toolsteps emulate zendesk`, or a run without --accounts). */

@@ -88,6 +88,15 @@ export interface TicketField {
   options?: { name: string; value: string }[];
 }
 
+/** A group of triggers, ordered by position; its id is a string, as Zendesk gives it. */
+export interface TriggerCategory {
+  id: string;
+  name: string;
+  position: number;
+  created_at: string;
+  updated_at: string;
+}
+
 /** An upload waiting to be attached to a comment by its token. */
 export interface PendingUpload {
   token: string;

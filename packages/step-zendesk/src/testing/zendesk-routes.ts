@@ -1,10 +1,14 @@
 import { Hono } from '@toolsteps/engine/testing';
 import { registerCommentRoutes } from './comment-routes.js';
 import { registerOAuthRoutes } from './oauth-routes.js';
+import { registerSearchRoutes } from './search-routes.js';
 import { registerTagRoutes } from './tag-routes.js';
 import { registerTicketRoutes } from './ticket-routes.js';
+import { registerTicketTriggerRoutes } from './ticket-trigger-routes.js';
+import { registerTriggerCategoryRoutes } from './trigger-category-routes.js';
 import { registerUploadRoutes } from './upload-routes.js';
 import { registerUserRoutes } from './user-routes.js';
+import { registerWebhookRoutes } from './webhook-routes.js';
 import type { ZendeskApi } from './zendesk-api.js';
 import { RecordInvalid, recordInvalid } from './zendesk-errors.js';
 
@@ -26,5 +30,9 @@ export function zendeskApp(api: ZendeskApi, client: { clientId: string; clientSe
   registerTagRoutes(app, api);
   registerUploadRoutes(app, api);
   registerUserRoutes(app, api);
+  registerWebhookRoutes(app, api);
+  registerTicketTriggerRoutes(app, api);
+  registerSearchRoutes(app, api);
+  registerTriggerCategoryRoutes(app, api);
   return app;
 }

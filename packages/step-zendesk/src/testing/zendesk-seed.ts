@@ -27,6 +27,8 @@ export const DEMO_ORGANIZATIONS = { brightside: 362_000_001, harbor: 362_000_002
 export const DEMO_FIELDS = { orderNumber: 360_001, productLine: 360_002, warrantyClaim: 360_003 } as const;
 export const DEMO_TICKETS = { leakingMachine: 1042, missingBurrs: 1043, invoiceCopy: 1044 } as const;
 
+export const DEMO_TRIGGER_CATEGORY = '10001';
+
 const DAY = '2029-11-0';
 
 /** Lumen Coffee Roasters' help desk: three staff, three customers in two organizations, three tickets. */
@@ -170,6 +172,13 @@ export function seedZendeskState(state: ZendeskState): ZendeskState {
     ],
   });
 
+  state.triggerCategories.set(DEMO_TRIGGER_CATEGORY, {
+    id: DEMO_TRIGGER_CATEGORY,
+    name: 'Notifications',
+    position: 1,
+    created_at: '2029-01-15T09:00:00Z',
+    updated_at: '2029-01-15T09:00:00Z',
+  });
   state.accessTokens.set(DEMO_TOKENS.agentAccess, { userId: DEMO_USERS.marco, revoked: false });
   state.refreshTokens.set(DEMO_TOKENS.agentRefresh, { userId: DEMO_USERS.marco, revoked: false });
   state.accessTokens.set(DEMO_TOKENS.endUserAccess, { userId: DEMO_USERS.jordan, revoked: false });

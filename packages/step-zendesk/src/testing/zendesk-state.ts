@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { AutomationStore } from './automation-store.js';
 import type {
   Attachment,
   OAuthToken,
   PendingUpload,
   Ticket,
   TicketField,
+  TriggerCategory,
   ZendeskOrganization,
   ZendeskUser,
 } from './zendesk-model.js';
@@ -20,10 +22,13 @@ export class ZendeskState {
   readonly ticketFields = new Map<number, TicketField>();
   readonly attachments = new Map<number, Attachment>();
   readonly uploads = new Map<string, PendingUpload>();
+  readonly triggerCategories = new Map<string, TriggerCategory>();
   readonly accessTokens = new Map<string, OAuthToken>();
   readonly refreshTokens = new Map<string, OAuthToken>();
   /** API tokens of the account: any agent's or admin's email signs with them (`email/token:TOKEN`). */
   readonly apiTokens = new Set<string>();
+  /** Webhooks, triggers and the deliveries they make. */
+  readonly automation = new AutomationStore(() => this.now());
   #nextId = new Map<string, number>();
 
   constructor(
@@ -68,11 +73,13 @@ export class ZendeskState {
       this.ticketFields,
       this.attachments,
       this.uploads,
+      this.triggerCategories,
       this.accessTokens,
       this.refreshTokens,
     ])
       map.clear();
     this.apiTokens.clear();
+    this.automation.clear();
     this.#nextId.clear();
   }
 }

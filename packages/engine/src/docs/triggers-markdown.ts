@@ -1,4 +1,5 @@
-import type { TriggerCatalogEntry, TSchema } from '@toolsteps/engine';
+import type { TSchema } from '@sinclair/typebox';
+import type { TriggerCatalogEntry } from '../contracts/services.js';
 
 /**
  * A Markdown table of triggers (id, how events arrive, config, event fields) straight from the

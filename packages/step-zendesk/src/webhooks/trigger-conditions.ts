@@ -1,0 +1,40 @@
+import type { TicketEventName } from './ticket-events.js';
+
+/** One condition of a Zendesk trigger, as its API reads and answers it. */
+export interface TriggerCondition {
+  field: string;
+  operator: string;
+  value: string | null;
+}
+
+export interface TriggerConditions {
+  all: TriggerCondition[];
+  any: TriggerCondition[];
+}
+
+const changed = (field: string): TriggerCondition => ({ field, operator: 'changed', value: null });
+const isUpdate: TriggerCondition = { field: 'update_type', operator: 'is', value: 'Change' };
+
+/**
+ * The conditions that pick each event, in the fields of Zendesk's "Ticket trigger conditions and
+ * actions reference". `status`, `priority` and `assignee_id` count as changed when a new ticket sets
+ * them, so the "changed" events also ask for `update_type is Change`, except an assignment, which
+ * counts at creation too.
+ */
+export const TRIGGER_CONDITIONS: Record<TicketEventName, TriggerConditions> = {
+  'ticket.created': { all: [{ field: 'update_type', operator: 'is', value: 'Create' }], any: [] },
+  'ticket.status_changed': { all: [isUpdate, changed('status')], any: [] },
+  'ticket.priority_changed': { all: [isUpdate, changed('priority')], any: [] },
+  // A comment public or private, but not "not relevant" (an update without one).
+  'ticket.comment_added': {
+    all: [isUpdate],
+    any: [
+      { field: 'comment_is_public', operator: 'is', value: 'true' },
+      { field: 'comment_is_public', operator: 'is', value: 'false' },
+    ],
+  },
+  'ticket.assigned': {
+    all: [changed('assignee_id'), { field: 'assignee_id', operator: 'is_not', value: '' }],
+    any: [],
+  },
+};
