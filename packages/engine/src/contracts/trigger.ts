@@ -26,6 +26,11 @@ export interface TriggerContext {
   http: HttpClient;
   signal: AbortSignal;
   log: Logger;
+  /**
+   * Declares a value the third party answered with a secret (Zendesk's webhook signing secret), so
+   * it is scrubbed from every log line, trace, error and recorded exchange, those already made too.
+   */
+  secret(value: string): void;
 }
 
 /** How a webhook trigger reads deliveries; registering and verifying them is its integration's (`webhooks`). */

@@ -72,11 +72,12 @@ export async function triggerTestContext(options: TriggerTestContextOptions): Pr
     logger: recordingLogger(logs),
   });
   const { container } = engine;
+  const scrubber = container.get<SecretScrubber>(TOKENS.SecretScrubber);
   const exchanges: HttpExchange[] = [];
   const context = await buildTriggerContext(
     {
       vault: engine.vault,
-      scrubber: container.get<SecretScrubber>(TOKENS.SecretScrubber),
+      scrubber,
       http: container.get<HttpClientFactory>(TOKENS.HttpClientFactory),
       logger: container.get<Logger>(TOKENS.Logger),
     },
@@ -89,7 +90,17 @@ export async function triggerTestContext(options: TriggerTestContextOptions): Pr
       onExchange: (exchange) => exchanges.push(exchange),
     },
   );
-  return { ...context, exchanges, logs };
+  return {
+    ...context,
+    secret(value) {
+      context.secret(value);
+      // What was recorded before the secret was known (the answer that held it) is scrubbed too.
+      exchanges.splice(0, exchanges.length, ...exchanges.map((exchange) => scrubber.scrubValue(exchange)));
+      logs.splice(0, logs.length, ...logs.map((line) => scrubber.scrubValue(line)));
+    },
+    exchanges,
+    logs,
+  };
 }
 
 /** The engine scrubs every line before it gets here. */

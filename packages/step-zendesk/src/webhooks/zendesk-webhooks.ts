@@ -39,6 +39,8 @@ export const zendeskWebhooks: IntegrationWebhooks = {
     const previousTrigger = previous.webhookId === webhookId ? previous.triggerId : undefined;
     const triggerId = await ensureTrigger(ctx.http, target, previousTrigger, created);
     const secret = await signingSecret(ctx.http, webhookId);
+    // It came in an answer: out of every record from here on, and out of the one that held it.
+    ctx.secret(secret);
     return { registration: registrationOf({ webhookId, triggerId }), secret };
   },
 

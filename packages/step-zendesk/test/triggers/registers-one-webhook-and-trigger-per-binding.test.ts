@@ -47,6 +47,9 @@ describe("zendeskWebhooks registers a binding's webhook and trigger at Zendesk, 
     ]);
     expect(secret).toBe(webhooks()[0].signingSecret);
     expect(JSON.stringify(ctx.exchanges)).not.toContain('offered-secret-never-sent');
+    // Zendesk's own secret came in an answer: scrubbed from that answer's record too.
+    expect(JSON.stringify(ctx.exchanges)).not.toContain(String(secret));
+    expect(JSON.stringify(ctx.exchanges.at(-1)?.responseBody)).toContain('[REDACTED]');
     const [trigger] = triggers();
     expect(trigger).toMatchObject({
       id: registration.triggerId,

@@ -56,6 +56,7 @@ export async function buildTriggerContext(
     }),
     signal,
     log: request.logFields === undefined ? parts.logger : withFields(parts.logger, request.logFields),
+    secret: (value) => parts.scrubber.add(value),
   };
 }
 
