@@ -3,24 +3,34 @@ import { summarize } from '../contracts/account.js';
 import { StepError } from '../contracts/step-error.js';
 
 /**
- * The vault of a run against emulators: each integration has one demo account, and any account a
- * workflow names for that integration resolves to it, so a workflow written for real accounts runs
- * unchanged on a machine with no credentials.
+ * The vault of a run against emulators: an account a workflow names resolves to the emulator's demo
+ * account of that name when there is one (Zendesk's admin, for registering webhooks), and otherwise
+ * to the integration's first, so a workflow written for real accounts runs unchanged on a machine
+ * with no credentials.
  */
 export class DemoVault implements CredentialVault {
   private readonly byIntegration = new Map<string, ConnectedAccount>();
+  private readonly all: ConnectedAccount[];
 
   constructor(accounts: ConnectedAccount[]) {
+    this.all = accounts;
     for (const account of accounts) {
       if (!this.byIntegration.has(account.integration)) this.byIntegration.set(account.integration, account);
     }
   }
 
   async get(ref: AccountRef): Promise<ConnectedAccount> {
-    const account =
+    const named =
       'integration' in ref
+        ? this.all.find(
+            (candidate) => candidate.integration === ref.integration && candidate.name === ref.name,
+          )
+        : undefined;
+    const account =
+      named ??
+      ('integration' in ref
         ? this.byIntegration.get(ref.integration)
-        : [...this.byIntegration.values()].find((candidate) => candidate.id === ref.id);
+        : this.all.find((candidate) => candidate.id === ref.id));
     if (!account) {
       const what = 'integration' in ref ? `${ref.integration} account "${ref.name}"` : `account "${ref.id}"`;
       throw new StepError({ code: 'not_found', message: `No emulator demo ${what}` });
@@ -29,10 +39,15 @@ export class DemoVault implements CredentialVault {
   }
 
   async update(account: ConnectedAccount): Promise<void> {
-    this.byIntegration.set(account.integration, structuredClone(account));
+    const copy = structuredClone(account);
+    const at = this.all.findIndex((candidate) => candidate.id === account.id);
+    if (at >= 0) this.all[at] = copy;
+    if (this.byIntegration.get(account.integration)?.id === account.id)
+      this.byIntegration.set(account.integration, copy);
   }
 
   async list(integration?: string): Promise<AccountSummary[]> {
+    // One per integration: a step naming no account gets the demo one, never "several connected".
     return [...this.byIntegration.values()]
       .filter((account) => integration === undefined || account.integration === integration)
       .map(summarize);

@@ -139,7 +139,8 @@ export async function startZendeskEmulator(): Promise<EmulatorSession> {
   return {
     integration: 'zendesk',
     baseUrl: emulator.baseUrl,
-    accounts: [emulator.account, emulator.apiTokenAccount],
+    // The first stands in for any account a run names; the admin, by its name, registers triggers.
+    accounts: [emulator.account, emulator.apiTokenAccount, emulator.adminAccount],
     close: () => emulator.close(),
   };
 }
