@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { HttpExchange } from '@toolsteps/engine';
+import type { OpenApiRoutes } from '@toolsteps/engine/testing';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import {
+  githubRoutes,
   type MatchedOperation,
   type OpenApiDocument,
-  OpenApiRoutes,
   type Operation,
   type Parameter,
   resolvePointer,
@@ -33,7 +34,7 @@ export class GithubOpenApi {
   readonly #document: OpenApiDocument;
   readonly #ajv: Ajv;
   readonly #validators = new Map<string, ValidateFunction>();
-  readonly #routes: OpenApiRoutes;
+  readonly #routes: OpenApiRoutes<Operation>;
 
   constructor() {
     this.#document = nullableWithoutType(JSON.parse(readFileSync(DOCUMENT_PATH, 'utf8')));
@@ -41,7 +42,7 @@ export class GithubOpenApi {
     this.#ajv = new Ajv({ strict: false, allErrors: true, logger: false, coerceTypes: false });
     addFormats(this.#ajv);
     this.#ajv.addSchema(this.#document as object, 'github');
-    this.#routes = new OpenApiRoutes(this.#document);
+    this.#routes = githubRoutes(this.#document);
   }
 
   /** The documented operation a method and path (no query) address, with its path parameters. */

@@ -1,4 +1,5 @@
 import type { HttpExchange } from '@toolsteps/engine';
+import type { OpenApiRoutes } from '@toolsteps/engine/testing';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { applyAllowances, bodyUndocumented, withoutJsonSuffix } from './openapi-allowances.js';
@@ -6,12 +7,14 @@ import {
   dereference,
   type MediaTypes,
   type OpenApiDocument,
+  type Operation,
   type Parameter,
+  type PathItem,
   zendeskOpenApiDocument,
 } from './openapi-document.js';
 import { toJsonSchema } from './openapi-json-schema.js';
 import { requestFieldProblems } from './openapi-request-fields.js';
-import { type MatchedOperation, OpenApiRoutes } from './openapi-routes.js';
+import { type MatchedOperation, zendeskRoutes } from './openapi-routes.js';
 import { describeErrors } from './openapi-violations.js';
 
 // ajv-formats is CommonJS: under NodeNext its callable export is the module itself.
@@ -38,7 +41,7 @@ export interface CheckedRequest {
 export class ZendeskOpenApi {
   readonly #raw: OpenApiDocument;
   readonly #ajv: Ajv;
-  readonly #routes: OpenApiRoutes;
+  readonly #routes: OpenApiRoutes<Operation, PathItem>;
   readonly #validators = new Map<string, ValidateFunction>();
 
   constructor() {
@@ -48,7 +51,7 @@ export class ZendeskOpenApi {
     this.#ajv = new Ajv({ strict: false, allErrors: true, verbose: true, logger: false });
     addFormats(this.#ajv);
     this.#ajv.addSchema(converted as object, 'zendesk');
-    this.#routes = new OpenApiRoutes(this.#raw);
+    this.#routes = zendeskRoutes(this.#raw);
   }
 
   /** The documented operation a method and path (a query is ignored) address, with its path parameters. */

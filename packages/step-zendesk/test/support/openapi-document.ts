@@ -62,8 +62,3 @@ export function dereference<T>(document: OpenApiDocument, node: T): T {
   }
   throw new Error(`A $ref chain in the Zendesk description does not end: ${JSON.stringify(node)}`);
 }
-
-/** A JSON pointer segment for a path template: `/api/v2/tickets` becomes `~1api~1v2~1tickets`. */
-export function pointerSegment(key: string): string {
-  return key.replace(/~/g, '~0').replace(/\//g, '~1');
-}
