@@ -13,6 +13,7 @@ export type {
   ZendeskUser,
 } from './zendesk-model.js';
 export {
+  DEMO_ACCOUNT_ID,
   DEMO_CLIENT,
   DEMO_FIELDS,
   DEMO_ORGANIZATIONS,

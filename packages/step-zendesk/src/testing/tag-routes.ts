@@ -1,11 +1,14 @@
 import type { Context, Hono } from '@toolsteps/engine/testing';
+import { snapshotTicket, ticketChange } from './ticket-change.js';
 import { normaliseTags } from './ticket-changes.js';
-import { jsonObject, ticketIn, type ZendeskApi } from './zendesk-api.js';
+import { runTicketTriggers } from './ticket-triggers.js';
+import { callerIn, jsonObject, ticketIn, type ZendeskApi } from './zendesk-api.js';
 import { recordInvalid, recordNotFound } from './zendesk-errors.js';
 
 /**
  * Zendesk's tags API on a ticket: GET lists, POST sets (201), PUT adds (200), each answering `{tags}`;
- * DELETE removes and answers 204 without a body, as Zendesk's description documents.
+ * DELETE removes and answers 204 without a body, as Zendesk's description documents. A change is a
+ * ticket update like any other: the account's triggers run over it.
  */
 export function registerTagRoutes(app: Hono, api: ZendeskApi): void {
   const change =
@@ -20,8 +23,10 @@ export function registerTagRoutes(app: Hono, api: ZendeskApi): void {
         return recordInvalid([
           { field: 'tags', error: 'InvalidValue', description: 'Tags: must be an array of strings' },
         ]);
+      const before = snapshotTicket(ticket);
       ticket.tags = how(ticket.tags, normaliseTags(tags));
       ticket.updated_at = api.state.isoNow();
+      runTicketTriggers(api, ticketChange(before, ticket, callerIn(api, c)));
       return status === 204 ? c.body(null, 204) : c.json({ tags: ticket.tags }, status);
     };
   app.get('/api/v2/tickets/:id/tags', (c) => {

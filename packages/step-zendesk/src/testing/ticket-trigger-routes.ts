@@ -24,7 +24,8 @@ export function registerTicketTriggerRoutes(app: Hono, api: ZendeskApi): void {
     active: trigger.active,
     position: trigger.position,
     category_id: trigger.category_id,
-    description: trigger.description,
+    // Zendesk's description types it a string: a trigger made without one answers an empty one.
+    description: trigger.description ?? '',
     default: false,
     conditions: trigger.conditions,
     actions: trigger.actions,

@@ -19,6 +19,7 @@ export function runTicketTriggers(api: ZendeskApi, change: TicketChange): void {
       if (webhook === undefined || webhook.status !== 'active') continue;
       automation.deliveries.send(
         {
+          accountId: String(api.state.accountId),
           webhookId,
           endpoint: webhook.endpoint,
           body: renderPlaceholders(String(template ?? ''), api, change),

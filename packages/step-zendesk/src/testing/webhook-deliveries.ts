@@ -8,8 +8,10 @@ const MAX_LOGGED = 10_000;
 /** The emulator posts nowhere but this machine. */
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
-/** What one invocation sends: a webhook, its endpoint and the exact body (rendered JSON). */
+/** What one invocation sends: the account, a webhook, its endpoint and the exact body (rendered JSON). */
 export interface WebhookInvocation {
+  /** `X-Zendesk-Account-Id`. */
+  accountId: string;
   webhookId: string;
   endpoint: string;
   body: string;
@@ -57,7 +59,13 @@ export class WebhookDeliveries {
 
   /** Sends a logged invocation again, same id and body, signed anew with the webhook's secret as it is now. */
   redeliver(original: LoggedDelivery, secret: string): LoggedDelivery {
-    const invocation = { webhookId: original.webhookId, endpoint: original.url, body: original.body, secret };
+    const invocation = {
+      accountId: original.headers[ZENDESK_HEADERS.accountId],
+      webhookId: original.webhookId,
+      endpoint: original.url,
+      body: original.body,
+      secret,
+    };
     return this.#queue(invocation, original.triggerId, original.invocationId, true);
   }
 
@@ -84,6 +92,7 @@ export class WebhookDeliveries {
       headers: {
         'content-type': 'application/json; charset=utf-8',
         'user-agent': 'Zendesk Webhook',
+        [ZENDESK_HEADERS.accountId]: invocation.accountId,
         [ZENDESK_HEADERS.webhookId]: invocation.webhookId,
         [ZENDESK_HEADERS.invocationId]: invocationId,
       },

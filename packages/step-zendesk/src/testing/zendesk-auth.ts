@@ -5,8 +5,17 @@ import type { ZendeskState } from './zendesk-state.js';
 
 /** Reached without credentials: the token endpoint (it checks its own) and attachment content URLs (their token is the secret). */
 const PUBLIC_PATHS = [/^\/oauth\/tokens$/, /^\/attachments\/token\//];
-/** What an end user may call with their own credentials; every other endpoint wants an agent or admin. */
-const END_USER_PATHS = [/^\/api\/v2\/users\/me(\.json)?$/];
+/**
+ * What an end user may call with their own credentials, of what the emulator serves: the description
+ * allows them their own profile and uploads. Every other endpoint wants an agent or admin.
+ */
+const END_USER_ENDPOINTS = [
+  { method: 'GET', path: /^\/api\/v2\/users\/me(\.json)?$/ },
+  { method: 'POST', path: /^\/api\/v2\/uploads(\.json)?$/ },
+];
+
+/** What the auth check reads of a request. */
+export type AuthorizedRequest = Pick<RecordedRequest, 'method' | 'path' | 'headers'>;
 
 /**
  * The user a request is signed as: `Authorization: Bearer <OAuth access token>` or
@@ -33,12 +42,14 @@ export function callerOf(state: ZendeskState, authorization: string | undefined)
 
 /** The emulator's auth check: 401 "Couldn't authenticate you", or 403 for an end user on an agent endpoint. */
 export function authorizeZendesk(state: ZendeskState) {
-  return (request: RecordedRequest): AuthorizeResult => {
+  return (request: AuthorizedRequest): AuthorizeResult => {
     if (PUBLIC_PATHS.some((pattern) => pattern.test(request.path))) return true;
     const caller = callerOf(state, request.headers.authorization);
     if (!caller) return couldNotAuthenticate();
-    if (caller.role === 'end-user' && !END_USER_PATHS.some((pattern) => pattern.test(request.path)))
-      return forbidden();
+    const endUserMay = END_USER_ENDPOINTS.some(
+      ({ method, path }) => method === request.method.toUpperCase() && path.test(request.path),
+    );
+    if (caller.role === 'end-user' && !endUserMay) return forbidden();
     return true;
   };
 }

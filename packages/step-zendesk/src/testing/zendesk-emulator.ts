@@ -1,18 +1,33 @@
 import type { ConnectedAccount, EmulatorSession } from '@toolsteps/engine';
 import { createEmulator, type Emulator } from '@toolsteps/engine/testing';
+import { RequestRateLimit, tooManyRequests, withRateLimitHeaders } from './request-rate-limit.js';
 import { addTickets, type TicketTemplate } from './ticket-batch.js';
 import { type WebhookControls, webhookControls } from './webhook-controls.js';
 import { authorizeZendesk } from './zendesk-auth.js';
+import { couldNotAuthenticate } from './zendesk-errors.js';
 import { ZendeskJson } from './zendesk-json.js';
 import { zendeskApp } from './zendesk-routes.js';
-import { DEMO_CLIENT, DEMO_SUBDOMAIN, DEMO_TOKENS, DEMO_USERS, seedZendeskState } from './zendesk-seed.js';
+import {
+  DEMO_ACCOUNT_ID,
+  DEMO_CLIENT,
+  DEMO_SUBDOMAIN,
+  DEMO_TOKENS,
+  DEMO_USERS,
+  seedZendeskState,
+} from './zendesk-seed.js';
 import { ZendeskState } from './zendesk-state.js';
 
 export interface ZendeskEmulatorOptions {
   /** Port on 127.0.0.1; default 0, a free one. */
   port?: number;
-  /** The emulator's clock (epoch ms): access tokens expire by it and records are stamped with it. */
+  /** The emulator's clock (epoch ms): access tokens expire by it, records are stamped with it, rate-limit minutes run on it. */
   now?: () => number;
+  /**
+   * The account's limit on API requests per minute (Zendesk's docs show 700): every API
+   * answer then carries the rate-limit headers, and a request past it gets 429 with `Retry-After`.
+   * Default: no limit, no headers.
+   */
+  requestsPerMinute?: number;
 }
 
 /**
@@ -26,7 +41,8 @@ export interface ZendeskEmulatorOptions {
  * Lists page by cursor (`page[size]`, `page[after]` → `meta.has_more`, `links.next`) or by offset.
  * Search (`/api/v2/search`, `/search/count`, `/search/export`) understands a subset of the query
  * language (see `search-query.ts`) and serves only the first 1,000 results, as Zendesk does.
- * Faults (429 with Retry-After, 5xx, drops, delays) go through `faults.inject`.
+ * Faults (429 with Retry-After, 5xx, drops, delays) go through `faults.inject`; a per-minute request
+ * limit (`requestsPerMinute`, `setRequestsPerMinute`) answers 429 by count, as Zendesk's does.
  */
 export interface ZendeskEmulator extends Emulator, WebhookControls {
   readonly state: ZendeskState;
@@ -48,24 +64,38 @@ export interface ZendeskEmulator extends Emulator, WebhookControls {
   revokeAccessToken(token: string): void;
   /** Adds `count` tickets at once (see {@link addTickets}), e.g. 1,200 to pass the search cap; gives their ids. */
   seedTickets(count: number, template?: TicketTemplate): number[];
-  /** Puts back the demo seed. Faults and the request log stay (`reset()` clears those). */
+  /**
+   * Sets the account's limit on API requests per minute (`undefined`: none); see
+   * {@link ZendeskEmulatorOptions.requestsPerMinute}. Requests counted this minute still count.
+   */
+  setRequestsPerMinute(limit: number | undefined): void;
+  /** Puts back the demo seed and starts the rate-limit minute afresh. Faults and the request log stay (`reset()` clears those). */
   resetState(): void;
 }
 
 export async function createZendeskEmulator(options: ZendeskEmulatorOptions = {}): Promise<ZendeskEmulator> {
-  const state = seedZendeskState(new ZendeskState(DEMO_SUBDOMAIN, options.now ?? Date.now));
+  const state = seedZendeskState(new ZendeskState(DEMO_SUBDOMAIN, options.now ?? Date.now, DEMO_ACCOUNT_ID));
   let baseUrl = '';
   const api = { state, json: new ZendeskJson(state, () => baseUrl), origin: () => baseUrl };
   const app = zendeskApp(api, DEMO_CLIENT);
+  const rateLimit = new RequestRateLimit(() => state.now(), options.requestsPerMinute);
+  const authorize = authorizeZendesk(state);
   const emulator = await createEmulator({
     port: options.port,
-    authorize: authorizeZendesk(state),
-    // The request log has read the body already; the API app gets a copy of the request.
+    // The rate limit counts before credentials are checked, and its headers go on refusals too,
+    // so both run here rather than in the emulator's `authorize` hook (which answers on its own).
     routes: (outer) =>
       outer.all('*', async (c) => {
         const method = c.req.method;
+        const path = new URL(c.req.url).pathname;
+        const limited = rateLimit.take(path);
+        if (limited?.refused) return tooManyRequests(limited.headers);
+        const verdict = authorize({ method, path, headers: Object.fromEntries(c.req.raw.headers) });
+        if (verdict !== true) return withRateLimitHeaders(verdict || couldNotAuthenticate(), limited);
+        // The request log has read the body already; the API app gets a copy of the request.
         const body = method === 'GET' || method === 'HEAD' ? undefined : await c.req.arrayBuffer();
-        return app.fetch(new Request(c.req.url, { method, headers: c.req.raw.headers, body }));
+        const answer = await app.fetch(new Request(c.req.url, { method, headers: c.req.raw.headers, body }));
+        return withRateLimitHeaders(answer, limited);
       }),
   });
   baseUrl = emulator.baseUrl;
@@ -116,9 +146,11 @@ export async function createZendeskEmulator(options: ZendeskEmulatorOptions = {}
       if (held) held.revoked = true;
     },
     seedTickets: (count, template) => addTickets(state, count, template),
+    setRequestsPerMinute: (limit) => rateLimit.setLimit(limit),
     resetState: () => {
       state.clear();
       seedZendeskState(state);
+      rateLimit.restart();
     },
   };
   // Deliveries on their way are cut when the emulator closes, so none outlives it.

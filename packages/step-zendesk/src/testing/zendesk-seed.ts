@@ -2,6 +2,8 @@ import type { Ticket, TicketComment, ZendeskUser } from './zendesk-model.js';
 import type { ZendeskState } from './zendesk-state.js';
 
 export const DEMO_SUBDOMAIN = 'lumencoffee';
+/** The account's id, which Zendesk sends with each webhook request (`X-Zendesk-Account-Id`). */
+export const DEMO_ACCOUNT_ID = 10_482_213;
 /** The OAuth app the demo tokens were granted to; the token endpoint checks it on refresh. */
 export const DEMO_CLIENT = { clientId: 'toolsteps', clientSecret: 'zd-demo-client-secret-5e1f' } as const;
 /** Seeded credentials. Access tokens of the seed do not expire; `issueTokens` makes ones that do. */

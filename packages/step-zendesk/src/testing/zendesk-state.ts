@@ -34,6 +34,8 @@ export class ZendeskState {
   constructor(
     readonly subdomain: string,
     readonly now: () => number,
+    /** Sent with each webhook request as `X-Zendesk-Account-Id`. */
+    readonly accountId: number,
   ) {}
 
   /** Ids per kind grow from a realistic start, so a ticket id never looks like a user id. */
