@@ -6,6 +6,7 @@ export { createEngine, type Engine, type EngineOptions } from './container/creat
 export { TOKENS } from './container/tokens.js';
 export * from './contracts/account.js';
 export * from './contracts/clock.js';
+export * from './contracts/credits.js';
 export * from './contracts/entitlements.js';
 export * from './contracts/events.js';
 export * from './contracts/http.js';

@@ -1,3 +1,4 @@
+import type { CreditSpend, RunCredits } from '../contracts/credits.js';
 import type { RunEvent } from '../contracts/events.js';
 import type { Colors, Output } from './output.js';
 
@@ -28,7 +29,7 @@ function ttyLine(event: RunEvent, c: Colors, ms: (v: number) => string): string 
         `  ↻ ${event.stepKey}: ${event.error.message}; attempt ${event.attempt + 1} in ${ms(event.delayMs)}`,
       );
     case 'step.succeeded':
-      return `  ${c.green('✓')} ${event.stepKey} ${c.dim(ms(event.durationMs))}`;
+      return `  ${c.green('✓')} ${event.stepKey} ${c.dim(ms(event.durationMs) + creditsNote(event.credits))}`;
     case 'step.skipped':
       return c.dim(`  – ${event.stepKey} skipped: ${event.reason}`);
     case 'step.failed':
@@ -36,7 +37,7 @@ function ttyLine(event: RunEvent, c: Colors, ms: (v: number) => string): string 
         ? c.yellow(`  ⚠ ${event.stepKey} ${event.error.code}, caught: ${event.error.message}`)
         : c.red(`  ✗ ${event.stepKey} ${event.error.code}: ${event.error.message}`);
     case 'run.finished': {
-      const text = `${event.status} in ${ms(event.durationMs)}`;
+      const text = `${event.status} in ${ms(event.durationMs)}${creditsNote(runSpend(event.credits))}`;
       return event.status === 'succeeded' ? c.green(c.bold(`✓ ${text}`)) : c.red(c.bold(`✗ ${text}`));
     }
   }
@@ -51,12 +52,23 @@ function plainLine(event: RunEvent, ms: (v: number) => string): string | undefin
     case 'step.retrying':
       return `step ${event.stepKey} retrying in ${ms(event.delayMs)} after ${event.error.code}: ${event.error.message}`;
     case 'step.succeeded':
-      return `step ${event.stepKey} succeeded in ${ms(event.durationMs)}`;
+      return `step ${event.stepKey} succeeded in ${ms(event.durationMs)}${creditsNote(event.credits)}`;
     case 'step.skipped':
       return `step ${event.stepKey} skipped: ${event.reason}`;
     case 'step.failed':
       return `step ${event.stepKey} failed${event.caught ? ' (caught)' : ''}: ${event.error.code}: ${event.error.message}`;
     case 'run.finished':
-      return `run ${event.status} in ${ms(event.durationMs)}`;
+      return `run ${event.status} in ${ms(event.durationMs)}${creditsNote(runSpend(event.credits))}`;
   }
+}
+
+/** `, 3 credits` (`, ~3 credits` when estimated); nothing for a step or run that spent none. */
+function creditsNote(credits: CreditSpend | undefined): string {
+  if (!credits || credits.spent === 0) return '';
+  const unit = credits.spent === 1 ? 'credit' : 'credits';
+  return `, ${credits.estimated ? '~' : ''}${credits.spent} ${unit}`;
+}
+
+function runSpend(credits: RunCredits | undefined): CreditSpend | undefined {
+  return credits && { spent: credits.total, estimated: credits.estimated };
 }

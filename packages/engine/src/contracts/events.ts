@@ -1,3 +1,4 @@
+import type { CreditSpend, RunCredits } from './credits.js';
 import type { StepErrorJson } from './step-error.js';
 
 interface StepEventBase {
@@ -20,17 +21,26 @@ export type RunEvent =
       status: RunStatus;
       durationMs: number;
       error?: StepErrorJson;
+      /** The run's credits, when a step of it was metered or reported credits. */
+      credits?: RunCredits;
       at: number;
     }
   | (StepEventBase & { type: 'step.started'; attempt: number })
   | (StepEventBase & { type: 'step.retrying'; attempt: number; delayMs: number; error: StepErrorJson })
-  | (StepEventBase & { type: 'step.succeeded'; attempts: number; durationMs: number })
+  | (StepEventBase & {
+      type: 'step.succeeded';
+      attempts: number;
+      durationMs: number;
+      /** What the step spent, when it is metered or reported credits. */
+      credits?: CreditSpend;
+    })
   | (StepEventBase & {
       type: 'step.failed';
       attempts: number;
       durationMs: number;
       error: StepErrorJson;
       caught: boolean;
+      credits?: CreditSpend;
     })
   | (StepEventBase & { type: 'step.skipped'; reason: string });
 
@@ -55,8 +65,10 @@ export interface StepTrace {
   args?: unknown;
   result?: unknown;
   error?: StepErrorJson;
-  /** Counters the step reported, e.g. credits used. */
+  /** Counters the step reported (`ctx.meter`). */
   meter?: Record<string, number>;
+  /** Credits the step spent (retries included), when it is metered or reported credits. */
+  credits?: CreditSpend;
   /**
    * Number of HTTP requests the step sent, retries included, counted as they leave: a request still
    * in flight when the step was cancelled or timed out counts.
@@ -80,6 +92,8 @@ export interface RunResult {
   vars: Record<string, unknown>;
   steps: StepTrace[];
   error?: StepErrorJson;
+  /** Credits spent, in total and per account, when a step of the run was metered or reported credits. */
+  credits?: RunCredits;
   startedAt: number;
   durationMs: number;
 }

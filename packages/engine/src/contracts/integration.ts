@@ -1,5 +1,6 @@
 import type { TSchema } from '@sinclair/typebox';
 import type { ConnectedAccount } from './account.js';
+import type { IntegrationCredits } from './credits.js';
 import type { HttpRequest } from './http.js';
 import type { AnyStep } from './step.js';
 import type { AnyTrigger, IntegrationWebhooks } from './trigger.js';
@@ -120,6 +121,8 @@ export interface Integration {
   authOf?: (account: ConnectedAccount) => AuthSpec;
   http: (account: ConnectedAccount) => HttpBinding;
   steps: AnyStep[];
+  /** Where an account's own credit budget is kept, for integrations whose steps are metered. */
+  credits?: IntegrationCredits;
   /** Third-party events that start workflows, catalogued beside the steps (ids unique among both). */
   triggers?: AnyTrigger[];
   /** How its webhook triggers are registered at the third party and their deliveries verified; they need it. */
@@ -146,6 +149,7 @@ export function authOfAccount(integration: Integration, account: ConnectedAccoun
 const owners = new WeakMap<AnyStep | AnyTrigger, Integration>();
 
 export function defineIntegration(integration: Integration): Integration {
+  checkAccountBudgetSetting(integration);
   const prefix = `${integration.id}.`;
   const ids = new Set<string>();
   for (const step of integration.steps) {
@@ -177,6 +181,18 @@ export function defineIntegration(integration: Integration): Integration {
     owners.set(trigger, integration);
   }
   return integration;
+}
+
+/** An account budget read from a setting the connection does not declare would never be set. */
+function checkAccountBudgetSetting(integration: Integration): void {
+  const setting = integration.credits?.accountBudgetSetting;
+  if (setting === undefined) return;
+  const declared = (integration.connection as { properties?: Record<string, unknown> }).properties ?? {};
+  if (!Object.hasOwn(declared, setting)) {
+    throw new Error(
+      `Integration "${integration.id}" keeps account budgets in setting "${setting}", which its connection schema does not declare`,
+    );
+  }
 }
 
 /** The integration a step was defined in, when it went through defineIntegration. */

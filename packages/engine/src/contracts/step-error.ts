@@ -14,6 +14,8 @@ export const ERROR_CODES = [
   'unsupported',
   'reconnect_required',
   'cancelled',
+  /** A metered step was refused before sending: its worst case would exceed a credit budget. */
+  'budget',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,13 +1,14 @@
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { AccountSummary } from './account.js';
 import { CATALOG_ID } from './catalog-id.js';
+import type { CreditsReporter, StepCredits } from './credits.js';
 import type { HttpClient } from './http.js';
 import type { Logger } from './logger.js';
 
 /** What a step does to the outside world: drives retry safety and dry runs. */
 export type Effect = 'read' | 'write' | 'delete';
 
-/** Counters a step reports (e.g. enrichment credits); they land in the step's trace. */
+/** Counters a step reports (e.g. pages read); they land in the step's trace. Credits have `ctx.credits`. */
 export interface Meter {
   add(name: string, amount: number): void;
 }
@@ -22,6 +23,8 @@ export interface StepContext {
   /** Where in the workflow this call is, e.g. `tickets[3].ticket`. */
   stepKey: string;
   meter: Meter;
+  /** Reports the credits this call spent (see `credits` on the step definition). */
+  credits: CreditsReporter;
 }
 
 export interface StepDefinition<I extends TSchema, O extends TSchema> {
@@ -41,6 +44,8 @@ export interface StepDefinition<I extends TSchema, O extends TSchema> {
   /** Catalogued but not runnable: validation rejects workflows that use it, with `unavailableReason`. */
   available?: boolean;
   unavailableReason?: string;
+  /** Declares the step metered: budgets (`maxCredits`) are checked against its worst case before it runs. */
+  credits?: StepCredits<Static<I>>;
   run: (input: Static<I>, ctx: StepContext) => Promise<Static<O>>;
 }
 

@@ -12,6 +12,7 @@ import { describeViolations, schemaCheck } from '../validation/json-schema.js';
 import { MAX_JSON_DEPTH, unsafeJsonValue } from '../validation/untrusted-json.js';
 import type { CompiledWorkflow } from '../workflow/compiled-workflow.js';
 import { AccountResolver } from './account-resolver.js';
+import { CreditLedger } from './credits/credit-ledger.js';
 import { Deadline, NEVER_ABORTED } from './deadline.js';
 import type { RunContext } from './run-context.js';
 import { RunRecorder } from './run-recorder.js';
@@ -60,6 +61,7 @@ export class WorkflowRunner {
       clock: this.clock,
       logger: this.logger,
       random: Math.random,
+      credits: new CreditLedger(),
       onExchange: options.onExchange,
     };
     const scope = Scope.root(input, { id: runId, startedAt: new Date(startedAt).toISOString() });
@@ -87,6 +89,7 @@ export class WorkflowRunner {
 
     // Traces were scrubbed when recorded: only what has not been is scrubbed here (no second copy).
     const scrub = this.scrubber;
+    const credits = run.credits.summary();
     const result: RunResult = {
       runId: scrub.scrub(runId),
       workflowId: scrub.scrub(workflow.id),
@@ -95,6 +98,7 @@ export class WorkflowRunner {
       vars: scrub.scrubValue(scope.allVars()),
       steps: recorder.steps(),
       ...(error ? { error: scrub.scrubValue(error.toJSON()) } : {}),
+      ...(credits ? { credits } : {}),
       startedAt,
       durationMs: this.clock.now() - startedAt,
     };
@@ -104,6 +108,7 @@ export class WorkflowRunner {
       status,
       durationMs: result.durationMs,
       ...(result.error ? { error: result.error } : {}),
+      ...(credits ? { credits } : {}),
     });
     await this.journal.recordRun(result);
     return result;

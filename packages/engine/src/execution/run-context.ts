@@ -1,9 +1,11 @@
 import type { Clock } from '../contracts/clock.js';
+import type { CreditSpend } from '../contracts/credits.js';
 import type { HttpExchange } from '../contracts/http.js';
 import type { Logger } from '../contracts/logger.js';
 import type { HttpClientFactory } from '../contracts/services.js';
 import type { CompiledWorkflow } from '../workflow/compiled-workflow.js';
 import type { AccountResolver } from './account-resolver.js';
+import type { CreditLedger } from './credits/credit-ledger.js';
 import type { RunRecorder } from './run-recorder.js';
 import type { WriteOutcomes } from './write-outcomes.js';
 
@@ -17,6 +19,8 @@ export interface RunContext {
   clock: Clock;
   logger: Logger;
   random: () => number;
+  /** Credits spent and reserved in this run, against which budgets are checked. */
+  credits: CreditLedger;
   onExchange?: (stepKey: string, exchange: HttpExchange) => void;
 }
 
@@ -25,6 +29,8 @@ export interface StepProgress {
   attempts: number;
   args?: unknown;
   meter?: Record<string, number>;
+  /** Set when the step is metered or reports credits. */
+  credits?: CreditSpend;
   /** Requests sent, counted as they leave: one still in flight when the step ends counts. */
   requests: number;
   /** What the step's writes may have done upstream (`write` and `delete` steps only). */

@@ -77,6 +77,7 @@ const MAY_HOLD_SECRETS = {
   result: true,
   error: true,
   meter: true,
+  credits: false,
   outcome: true,
   outcomeReason: true,
   attempts: false,

@@ -1,4 +1,5 @@
 import pMap from 'p-map';
+import type { CreditSpend } from '../contracts/credits.js';
 import type { StepStatus, StepTrace } from '../contracts/events.js';
 import { StepError, toStepError } from '../contracts/step-error.js';
 import type { Template } from '../expressions/template.js';
@@ -109,7 +110,14 @@ function succeeded(started: Started, run: RunContext): void {
     step: started.stepId,
     attempts: started.progress.attempts,
     durationMs: run.clock.now() - started.startedAt,
+    ...creditsOf(started.progress),
   });
+}
+
+/** The step's credits as an event or trace carries them: a copy, as the step may still report. */
+function creditsOf(progress: StepProgress): { credits?: CreditSpend } {
+  const credits = progress.credits;
+  return credits ? { credits: { spent: credits.spent, estimated: credits.estimated } } : {};
 }
 
 /** A step that threw: recorded as failed, then rethrown, or as caught when a `catch` handler continues. */
@@ -130,6 +138,7 @@ async function failed(started: Started, thrown: unknown, scope: Scope, run: RunC
     durationMs: run.clock.now() - started.startedAt,
     error: error.toJSON(),
     caught,
+    ...creditsOf(progress),
   });
   await recordTrace(started, run, caught ? 'caught' : 'failed', undefined, error);
   if (!caught) throw error;
@@ -174,6 +183,8 @@ function recordTrace(
   if (error) trace.error = error.toJSON();
   // A copy: the step may still count after it ended, and a trace never changes once recorded.
   if (progress.meter) trace.meter = Object.assign({}, progress.meter);
+  if (progress.credits)
+    trace.credits = { spent: progress.credits.spent, estimated: progress.credits.estimated };
   if (node.step) trace.requests = progress.requests;
   const unknown = error && progress.writes?.unknown();
   if (unknown) {

@@ -4,6 +4,7 @@ import type { StepContext } from '../contracts/step.js';
 import { StepError, toStepError } from '../contracts/step-error.js';
 import { describeViolations, schemaCheck } from '../validation/json-schema.js';
 import type { CompiledStep } from '../workflow/compiled-workflow.js';
+import { creditsOfCall } from './credits/metered-call.js';
 import { cancellation, Deadline, listenable } from './deadline.js';
 import type { RunContext, StepProgress } from './run-context.js';
 import type { Scope } from './scope.js';
@@ -53,6 +54,7 @@ export async function runToolStep(
   const account = await run.accounts.resolve(integration, node.node.account);
   const writes = step.effect === 'read' ? undefined : new WriteOutcomes();
   progress.writes = writes;
+  const credits = creditsOfCall(node, step, integration, account, args, stepKey, run, progress);
 
   for (let attempt = 1; ; attempt++) {
     progress.attempts = attempt;
@@ -62,6 +64,9 @@ export async function runToolStep(
     const deadline = new Deadline(signal, node.timeoutMs, `Step "${stepKey}"`);
     let http: HttpClient | undefined;
     try {
+      // A budget that cannot hold the worst case refuses the attempt before it can send anything.
+      const reserving = credits.reserve(deadline.signal);
+      if (reserving) await reserving;
       let log: Logger | undefined;
       const onExchange = run.onExchange;
       const ctx: StepContext = {
@@ -100,11 +105,15 @@ export async function runToolStep(
             progress.meter[name] = (progress.meter[name] ?? 0) + amount;
           },
         },
+        credits,
       };
       const result = await deadline.race(Promise.resolve().then(() => step.run(args, ctx)));
       checkOutput(step.id, step.output, result);
+      credits.settle(true);
       return result;
     } catch (thrown) {
+      // Released before any wait for a retry: what the attempt held must not block steps running beside it.
+      credits.settle(false);
       const error = inWorkflow(toStepError(thrown), node.pointer);
       // What the failed attempt has not sent yet never leaves: a retry must not race its leftovers.
       if (http) stopAttempt(deadline);

@@ -1,6 +1,7 @@
 import { createEngine } from '../container/create-engine.js';
 import type { ConnectedAccount } from '../contracts/account.js';
 import type { Clock } from '../contracts/clock.js';
+import type { CreditSpend } from '../contracts/credits.js';
 import type { RunEvent } from '../contracts/events.js';
 import type { HttpExchange } from '../contracts/http.js';
 import { type Integration, integrationOfStep } from '../contracts/integration.js';
@@ -26,8 +27,10 @@ export interface TestStepOutcome<R = unknown> {
   /** Every HTTP request the step made (retries included), secrets redacted. */
   exchanges: HttpExchange[];
   events: RunEvent[];
-  /** Counters the step reported, e.g. credits. */
+  /** Counters the step reported (`ctx.meter`). */
   meter: Record<string, number>;
+  /** Credits the step spent, when it is metered or reported some (`ctx.credits`). */
+  credits?: CreditSpend;
 }
 
 /**
@@ -75,5 +78,6 @@ export async function testStep<R = unknown>(
     exchanges,
     events,
     meter: trace?.meter ?? {},
+    ...(trace?.credits ? { credits: trace.credits } : {}),
   };
 }

@@ -27,6 +27,7 @@ export type DiagnosticCode =
   | 'unknown-step-reference'
   | 'reserved-name'
   | 'eval-not-allowed'
+  | 'budget-on-unmetered-step'
   // Binding files only:
   | 'unknown-trigger'
   | 'trigger-unavailable'

@@ -4,6 +4,7 @@ import type { ExpressionLimits } from '../expressions/expression.js';
 import { checkShape } from './check-shape.js';
 import { checkAccounts } from './checks/accounts.js';
 import { checkCatalogSteps } from './checks/catalog-steps.js';
+import { checkCreditBudgets } from './checks/credit-budgets.js';
 import { checkDuplicateStepIds } from './checks/duplicate-step-ids.js';
 import type { CheckInput } from './checks/each-step.js';
 import { checkExpressionScope } from './checks/expression-scope.js';
@@ -91,6 +92,7 @@ export async function loadWorkflow(
     ...compiled.problems,
     ...checkDuplicateStepIds(input),
     ...checkCatalogSteps(input),
+    ...checkCreditBudgets(input),
     ...checkReservedNames(input),
     ...checkLiteralArgs(input),
     ...checkForEachItems(input),

@@ -94,6 +94,14 @@ const WorkflowStep = Type.Object(
     retry: Type.Optional(Type.Ref('Retry')),
     timeout: Type.Optional(Type.Ref('Duration')),
     catch: Type.Optional(Type.Array(Type.Ref('Catch'), { minItems: 1 })),
+    maxCredits: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        ...description(
+          'On a metered tool step: the most credits all its calls in the run may spend together (every iteration of a loop counts). Checked before each call sends; a call whose worst case would exceed it fails with code "budget" and sends nothing',
+        ),
+      }),
+    ),
   },
   {
     additionalProperties: false,
@@ -131,6 +139,14 @@ const Defaults = Type.Object(
     accounts: Type.Optional(
       Type.Record(Type.String(), Type.String(), {
         ...description('integration id -> default account id or name'),
+      }),
+    ),
+    maxCredits: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        ...description(
+          'The most credits the whole run may spend, all accounts together. Checked before each metered step sends: a step whose worst case would exceed it fails with code "budget" and sends nothing',
+        ),
       }),
     ),
   },

@@ -1,0 +1,50 @@
+/**
+ * Metered credits: what a third party charges per call (e.g. an enrichment provider's credits per
+ * record). Any integration may meter its steps; the engine checks budgets before a step sends.
+ */
+
+/** What a call, an account or a run spent. */
+export interface CreditSpend {
+  spent: number;
+  /** True when some of it was computed by the step's pricing rules rather than reported by the provider. */
+  estimated: boolean;
+}
+
+/** The credits of a whole run: in total and per connected account (by account id). */
+export interface RunCredits {
+  total: number;
+  /** True when some of the total was estimated. */
+  estimated: boolean;
+  byAccount: Record<string, CreditSpend>;
+}
+
+/**
+ * A step's metering (`defineStep({ credits: { worstCase } })`). The engine reserves the worst case
+ * before the step runs and refuses to run it when a budget cannot hold it.
+ */
+export interface StepCredits<I> {
+  /**
+   * The most credits a call with this input could spend, a finite number ≥ 0. A bulk step counts
+   * the worst case of its whole batch: the worst case per record × the records.
+   */
+  worstCase: (input: I) => number;
+}
+
+/** `ctx.credits`: how a step says what it spent. */
+export interface CreditsReporter {
+  /**
+   * Adds `amount` to what this call spent; call it once per charge, or once with the total.
+   * `estimated: true` when the provider's answer did not say and the step computed it by its rules.
+   * A metered call that succeeds without reporting is charged its worst case, labelled estimated.
+   */
+  spent(amount: number, options?: { estimated?: boolean }): void;
+}
+
+/** An integration's credits: where an account's own budget is kept. */
+export interface IntegrationCredits {
+  /**
+   * The account setting (declared in `connection`) holding the most credits one run may spend
+   * through that account, e.g. `maxCreditsPerRun`. Unset on an account means no account budget.
+   */
+  accountBudgetSetting?: string;
+}
