@@ -1,4 +1,10 @@
-import { type HttpRequest, isStepError, type StepContext, StepError } from '@toolsteps/engine';
+import {
+  type HttpRequest,
+  type HttpResponse,
+  isStepError,
+  type StepContext,
+  StepError,
+} from '@toolsteps/engine';
 
 /** Spec 5.2: what to do when Zendesk refuses the account's credentials or rights. */
 export const AUTH_REMEDIES =
@@ -9,25 +15,33 @@ export const AUTH_REMEDIES =
  * to check (spec 5.2); a 422 names the fields Zendesk refused, from its `details`.
  */
 export async function zendeskRequest<T>(ctx: StepContext, request: HttpRequest): Promise<T> {
+  return (await zendeskResponse<T>(ctx, request)).body;
+}
+
+/** `zendeskRequest`, answering the whole response (for a status the request accepts, e.g. a 404). */
+export async function zendeskResponse<T>(ctx: StepContext, request: HttpRequest): Promise<HttpResponse<T>> {
   try {
-    const { body } = await ctx.http.request<T>(request);
-    return body;
+    return await ctx.http.request<T>(request);
   } catch (error) {
     if (!isStepError(error)) throw error;
-    if (error.code === 'unauthorized' || error.code === 'forbidden') {
-      const what =
-        error.code === 'unauthorized' ? 'did not accept the credentials of' : 'refused the rights of';
-      throw new StepError({
-        ...error.toJSON(),
-        message: `Zendesk ${what} account "${ctx.account.name}" (${error.status}): ${AUTH_REMEDIES}. ${error.message}`,
-        cause: error,
-      });
-    }
+    const auth = authFailure(ctx, error);
+    if (auth) throw auth;
     const fields = error.code === 'validation' ? invalidFields(error.details?.body) : undefined;
     if (fields)
       throw new StepError({ ...error.toJSON(), message: `${error.message}: ${fields}`, cause: error });
     throw error;
   }
+}
+
+/** A 401 or 403 as a failure that says what to do (spec 5.2); nothing for any other error. */
+export function authFailure(ctx: StepContext, error: StepError): StepError | undefined {
+  if (error.code !== 'unauthorized' && error.code !== 'forbidden') return undefined;
+  const what = error.code === 'unauthorized' ? 'did not accept the credentials of' : 'refused the rights of';
+  return new StepError({
+    ...error.toJSON(),
+    message: `Zendesk ${what} account "${ctx.account.name}" (${error.status}): ${AUTH_REMEDIES}. ${error.message}`,
+    cause: error,
+  });
 }
 
 /** `{details: {subject: [{description: "Subject: cannot be blank"}]}}` → `Subject: cannot be blank`. */

@@ -1,5 +1,6 @@
 import { defineStep, HttpResponseSchema, Type } from '@toolsteps/engine';
 import { checkedBody, checkedEndpoint, checkedHeaders } from '../api-call-checks.js';
+import { zendeskResponse } from '../zendesk-call.js';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
@@ -67,7 +68,8 @@ export const apiCall = defineStep({
     const path = checkedEndpoint(input.endpoint);
     const headers = checkedHeaders(input.headers);
     const body = checkedBody(method, input);
-    const response = await ctx.http.request({
+    // Through the integration's one request helper: a 401 or 403 says what to do, like every step's.
+    const response = await zendeskResponse(ctx, {
       method,
       path,
       ...(body !== undefined && 'bytes' in body

@@ -1,17 +1,45 @@
-import { defineStep, Type } from '@toolsteps/engine';
+import { defineStep, StepError, Type } from '@toolsteps/engine';
 import { TicketId } from '../ticket-shapes.js';
-import { ticketPath, zendeskRequest } from '../zendesk-call.js';
+import { ticketPath, zendeskResponse } from '../zendesk-call.js';
 
+/**
+ * Zendesk's Delete Ticket only soft-deletes (the ticket waits 30 days among the deleted tickets);
+ * the spec's delete is permanent, so the step then deletes it for good from there. Both calls are
+ * safe to repeat: a ticket already soft-deleted (an earlier attempt) is found among the deleted.
+ */
 export const deleteTicket = defineStep({
   id: 'zendesk.delete_ticket',
   title: 'Delete Ticket',
   description:
-    'Deletes a ticket. Zendesk keeps deleted tickets for 30 days before removing them for good; a ticket that does not exist fails not_found.',
+    'Deletes a ticket permanently: Zendesk first moves it to its deleted tickets, then the step deletes it from there for good (Zendesk finishes that in a background job); it cannot be restored. A ticket that does not exist fails not_found.',
   effect: 'delete',
   input: Type.Object({ ticket_id: TicketId }, { additionalProperties: false }),
-  output: Type.Object({ ticket_id: Type.Integer(), deleted: Type.Literal(true) }),
+  output: Type.Object({
+    ticket_id: Type.Integer(),
+    deleted: Type.Literal(true),
+    permanently: Type.Literal(true),
+  }),
   run: async ({ ticket_id }, ctx) => {
-    await zendeskRequest(ctx, { method: 'DELETE', path: ticketPath(ticket_id) });
-    return { ticket_id, deleted: true as const };
+    const soft = await zendeskResponse(ctx, {
+      method: 'DELETE',
+      path: ticketPath(ticket_id),
+      retrySafe: true,
+      acceptStatus: [404],
+    });
+    const permanent = await zendeskResponse(ctx, {
+      method: 'DELETE',
+      path: `api/v2/deleted_tickets/${ticket_id}.json`,
+      retrySafe: true,
+      acceptStatus: [404],
+    });
+    if (soft.status === 404 && permanent.status === 404) {
+      throw new StepError({
+        code: 'not_found',
+        status: 404,
+        field: '/args/ticket_id',
+        message: `Zendesk has no ticket ${ticket_id}, neither among its tickets nor its deleted tickets: check the ticket id`,
+      });
+    }
+    return { ticket_id, deleted: true as const, permanently: true as const };
   },
 });

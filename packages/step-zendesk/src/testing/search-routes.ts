@@ -1,6 +1,6 @@
 import type { Context, Hono } from '@toolsteps/engine/testing';
 import { parseSearchQuery } from './search-query.js';
-import type { ZendeskApi } from './zendesk-api.js';
+import { callerIn, type ZendeskApi } from './zendesk-api.js';
 import type { Ticket } from './zendesk-model.js';
 import { TICKET_PRIORITIES, TICKET_STATUSES } from './zendesk-model.js';
 
@@ -24,8 +24,8 @@ const SORTS: Record<string, (ticket: Ticket) => string | number> = {
  */
 export function registerSearchRoutes(app: Hono, api: ZendeskApi): void {
   const { state, json } = api;
-  const found = (query: string) => {
-    const parsed = parseSearchQuery(query, state);
+  const found = (query: string, c: Context) => {
+    const parsed = parseSearchQuery(query, state, callerIn(api, c).id);
     const tickets =
       parsed.type === undefined || parsed.type === 'ticket'
         ? [...state.tickets.values()].filter(parsed.matches)
@@ -58,7 +58,7 @@ export function registerSearchRoutes(app: Hono, api: ZendeskApi): void {
         422,
       );
     }
-    const tickets = sorted(found(query).tickets, c.req.query('sort_by'), c.req.query('sort_order'));
+    const tickets = sorted(found(query, c).tickets, c.req.query('sort_by'), c.req.query('sort_order'));
     const end = Math.min(start + perPage, tickets.length, SEARCH_RESULTS_CAP);
     const at = (number: number) => {
       const params = new URL(c.req.url).searchParams;
@@ -80,7 +80,7 @@ export function registerSearchRoutes(app: Hono, api: ZendeskApi): void {
   app.get('/api/v2/search/count', (c) => {
     const query = c.req.query('query');
     if (query === undefined) return invalidSearch(c, 'query is required');
-    return c.json({ count: found(query).tickets.length });
+    return c.json({ count: found(query, c).tickets.length });
   });
 
   app.get('/api/v2/search/export', (c) => {
@@ -89,7 +89,7 @@ export function registerSearchRoutes(app: Hono, api: ZendeskApi): void {
     const filterType = c.req.query('filter[type]');
     if (filterType === undefined)
       return invalidSearch(c, 'filter[type] is required: ticket, organization, user or group');
-    const { parsed, tickets } = found(query);
+    const { parsed, tickets } = found(query, c);
     if (parsed.type !== undefined)
       return invalidSearch(c, 'The export takes the type in filter[type], not as type: in the query');
     const size = Number(c.req.query('page[size]') ?? MAX_PER_PAGE);

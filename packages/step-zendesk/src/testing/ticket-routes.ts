@@ -14,7 +14,7 @@ import {
 import { recordInvalid, recordNotFound } from './zendesk-errors.js';
 import type { Ticket } from './zendesk-model.js';
 
-/** Tickets: list, create, show, update, delete. */
+/** Tickets: list, create, show, update, delete (a soft delete: see `deleted-ticket-routes.ts`). */
 export function registerTicketRoutes(app: Hono, api: ZendeskApi): void {
   const { state, json } = api;
   const withUsers = (tickets: Ticket[]) =>
@@ -93,7 +93,14 @@ export function registerTicketRoutes(app: Hono, api: ZendeskApi): void {
   app.delete('/api/v2/tickets/:id', (c) => {
     const ticket = ticketIn(api, c);
     if (!ticket) return recordNotFound();
+    // A soft delete, as Zendesk's: the ticket moves to the deleted tickets until restored or deleted for good.
     state.tickets.delete(ticket.id);
+    state.deletedTickets.set(ticket.id, {
+      ticket,
+      deleted_at: state.isoNow(),
+      actor_id: callerIn(api, c).id,
+      previous_state: ticket.status,
+    });
     return c.body(null, 204);
   });
 }

@@ -1,10 +1,23 @@
 import type { Hono } from '@toolsteps/engine/testing';
+import { pageOf } from './cursor-page.js';
 import { callerIn, idParam, type ZendeskApi } from './zendesk-api.js';
 import { recordNotFound } from './zendesk-errors.js';
 
-/** Users (show, show_many, me), organizations and the account's custom ticket fields. */
+/**
+ * Users (list by cursor or offset pages with `role` or `role[]` filters, show, show_many, me),
+ * organizations (list, show) and the account's custom ticket fields.
+ */
 export function registerUserRoutes(app: Hono, api: ZendeskApi): void {
   const { state, json } = api;
+  app.get('/api/v2/users', (c) => {
+    const roles = [...(c.req.queries('role') ?? []), ...(c.req.queries('role[]') ?? [])];
+    const all = [...state.users.values()]
+      .filter((user) => roles.length === 0 || roles.includes(user.role))
+      .sort((a, b) => a.id - b.id);
+    const page = pageOf(c, all, (query) => `${api.origin()}/api/v2/users.json?${query}`);
+    if (page instanceof Response) return page;
+    return c.json({ users: page.items.map((user) => json.user(user)), ...page.paging });
+  });
   app.get('/api/v2/users/me', (c) => c.json({ user: json.user(callerIn(api, c)) }));
   app.get('/api/v2/users/show_many', (c) => {
     const ids = (c.req.query('ids') ?? '').split(',').map(Number);
@@ -17,6 +30,15 @@ export function registerUserRoutes(app: Hono, api: ZendeskApi): void {
   app.get('/api/v2/users/:id', (c) => {
     const user = state.users.get(idParam(c) ?? 0);
     return user ? c.json({ user: json.user(user) }) : recordNotFound();
+  });
+  app.get('/api/v2/organizations', (c) => {
+    const all = [...state.organizations.values()].sort((a, b) => a.id - b.id);
+    const page = pageOf(c, all, (query) => `${api.origin()}/api/v2/organizations.json?${query}`);
+    if (page instanceof Response) return page;
+    return c.json({
+      organizations: page.items.map((organization) => json.organization(organization)),
+      ...page.paging,
+    });
   });
   app.get('/api/v2/organizations/:id', (c) => {
     const organization = state.organizations.get(idParam(c) ?? 0);

@@ -78,6 +78,16 @@ export interface Ticket {
   updated_at: string;
 }
 
+/** A soft-deleted ticket: kept (in Zendesk, for 30 days) until restored or deleted permanently. */
+export interface DeletedTicket {
+  ticket: Ticket;
+  deleted_at: string;
+  /** Who deleted it. */
+  actor_id: number;
+  /** Its status when deleted. */
+  previous_state: TicketStatus;
+}
+
 export interface TicketField {
   id: number;
   type: 'text' | 'tagger' | 'checkbox' | 'integer' | 'date';

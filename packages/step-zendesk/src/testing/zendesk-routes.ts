@@ -1,5 +1,6 @@
 import { Hono } from '@toolsteps/engine/testing';
 import { registerCommentRoutes } from './comment-routes.js';
+import { registerDeletedTicketRoutes } from './deleted-ticket-routes.js';
 import { registerOAuthRoutes } from './oauth-routes.js';
 import { registerSearchRoutes } from './search-routes.js';
 import { registerTagRoutes } from './tag-routes.js';
@@ -26,6 +27,7 @@ export function zendeskApp(api: ZendeskApi, client: { clientId: string; clientSe
   );
   registerOAuthRoutes(app, api, client);
   registerTicketRoutes(app, api);
+  registerDeletedTicketRoutes(app, api);
   registerCommentRoutes(app, api);
   registerTagRoutes(app, api);
   registerUploadRoutes(app, api);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { AutomationStore } from './automation-store.js';
 import type {
   Attachment,
+  DeletedTicket,
   OAuthToken,
   PendingUpload,
   Ticket,
@@ -19,6 +20,8 @@ export class ZendeskState {
   readonly users = new Map<number, ZendeskUser>();
   readonly organizations = new Map<number, ZendeskOrganization>();
   readonly tickets = new Map<number, Ticket>();
+  /** Soft-deleted tickets: out of show, list and search, until restored or deleted for good. */
+  readonly deletedTickets = new Map<number, DeletedTicket>();
   readonly ticketFields = new Map<number, TicketField>();
   readonly attachments = new Map<number, Attachment>();
   readonly uploads = new Map<string, PendingUpload>();
@@ -72,6 +75,7 @@ export class ZendeskState {
       this.users,
       this.organizations,
       this.tickets,
+      this.deletedTickets,
       this.ticketFields,
       this.attachments,
       this.uploads,

@@ -1,10 +1,10 @@
 import type { TicketEventName } from './ticket-events.js';
 
-/** One condition of a Zendesk trigger, as its API reads and answers it. */
+/** One condition of a Zendesk trigger, as its API reads it (it answers `value: null` where none was sent). */
 export interface TriggerCondition {
   field: string;
   operator: string;
-  value: string | null;
+  value?: string;
 }
 
 export interface TriggerConditions {
@@ -12,7 +12,11 @@ export interface TriggerConditions {
   any: TriggerCondition[];
 }
 
-const changed = (field: string): TriggerCondition => ({ field, operator: 'changed', value: null });
+/**
+ * `changed` compares a field with its previous value and takes no value of its own: none is sent, as
+ * the description's `TriggerConditionObject` allows (`value` is optional, typed string/integer/array).
+ */
+const changed = (field: string): TriggerCondition => ({ field, operator: 'changed' });
 const isUpdate: TriggerCondition = { field: 'update_type', operator: 'is', value: 'Change' };
 
 /**

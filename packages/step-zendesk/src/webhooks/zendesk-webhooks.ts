@@ -113,12 +113,14 @@ function triggerStands(
   webhookId: string,
 ): boolean {
   const wanted = triggerSettings(eventOf(request.subscribes), request.url, webhookId);
-  const plain = (list: ZendeskTriggerJson['conditions']['all']) =>
-    (list ?? []).map(({ field, operator, value }) => ({ field, operator, value }));
+  // Zendesk answers `value: null` for a condition sent without one (`changed`).
+  const plain = (list: readonly { field: string; operator: string; value?: unknown }[] | null | undefined) =>
+    (list ?? []).map(({ field, operator, value }) => ({ field, operator, value: value ?? null }));
   const conditions = { all: plain(trigger.conditions.all), any: plain(trigger.conditions.any) };
+  const wantedConditions = { all: plain(wanted.conditions.all), any: plain(wanted.conditions.any) };
   return (
     trigger.active &&
-    sameJson(conditions, wanted.conditions) &&
+    sameJson(conditions, wantedConditions) &&
     sameJson(
       trigger.actions.map(({ field, value }) => ({ field, value })),
       wanted.actions,

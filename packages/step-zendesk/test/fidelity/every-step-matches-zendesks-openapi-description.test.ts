@@ -58,6 +58,7 @@ describe("every step's requests and the emulator's answers match Zendesk's OpenA
       expect.arrayContaining([
         'CreateTicket',
         'DeleteTicket',
+        'DeleteTicketPermanently',
         'DeleteTagsTicket',
         'ListTicketComments',
         'PutTagsTicket',

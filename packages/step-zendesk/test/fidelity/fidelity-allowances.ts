@@ -17,6 +17,7 @@ function applyFidelityAllowances(document: OpenApiDocument): void {
   noRecipientIsNull(schemas);
   unknownImageSizesAreNull(schemas);
   tagChangesReadTheirTags(document);
+  conditionsWithoutAValueAnswerNull(schemas);
 }
 
 /**
@@ -104,6 +105,36 @@ function tagChangesReadTheirTags(document: OpenApiDocument): void {
   const item = document.paths['/api/v2/tickets/{ticket_id}/tags'] as Record<string, Operation> | undefined;
   for (const method of ['put', 'delete'])
     if (item?.[method]) item[method].requestBody ??= structuredClone(body);
+}
+
+/**
+ * `conditions-without-a-value-answer-null`: a trigger condition that takes no value (`status
+ * changed`) is sent without one, which `TriggerConditionObject` allows, but Zendesk answers it with
+ * `"value": null` (its own trigger answers show it), which the object types string, integer or
+ * array only. Answers only: the trigger answers point at a copy whose `value` may be null, so a
+ * request that sends `value: null` is still refused.
+ */
+function conditionsWithoutAValueAnswerNull(schemas: Record<string, Schema>): void {
+  const condition = schemas.TriggerConditionObject;
+  const conditions = schemas.TriggerConditionsObject;
+  const trigger = schemas.TriggerObject;
+  if (!condition || !conditions || !trigger) return;
+  const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+  const answered = structuredClone(condition);
+  answered.properties.value = { ...answered.properties.value, nullable: true };
+  schemas.TriggerConditionAnswerObject = answered;
+  const answeredConditions = structuredClone(conditions);
+  for (const name of ['all', 'any'])
+    if (answeredConditions.properties?.[name])
+      answeredConditions.properties[name].items = ref('TriggerConditionAnswerObject');
+  schemas.TriggerConditionsAnswerObject = answeredConditions;
+  const answeredTrigger = structuredClone(trigger);
+  answeredTrigger.properties.conditions = ref('TriggerConditionsAnswerObject');
+  schemas.TriggerAnswerObject = answeredTrigger;
+  if (schemas.TriggerResponse?.properties?.trigger)
+    schemas.TriggerResponse.properties.trigger = ref('TriggerAnswerObject');
+  const listed = schemas.TriggersResponse?.properties?.triggers;
+  if (listed) listed.items = ref('TriggerAnswerObject');
 }
 
 let checker: ZendeskOpenApi | undefined;

@@ -34,7 +34,7 @@ describe('zendesk.get_ticket', () => {
   });
 
   it('follows links across comment pages until has_more is false, internal notes included', async () => {
-    // Five comments, two a page: three pages.
+    // Five seeded comments and 200 more, 100 a page: three pages.
     const seeded = zd.emulator.state.tickets.get(DEMO_TICKETS.leakingMachine)!.comments;
     for (let i = 0; i < 200; i += 1)
       seeded.push({

@@ -1,5 +1,4 @@
 import { describe, expect, it } from '@jest/globals';
-import { deleteTicket } from '../../src/steps/delete-ticket.js';
 import { updateTicket } from '../../src/steps/update-ticket.js';
 import { DEMO_FIELDS, DEMO_TICKETS, DEMO_USERS } from '../../src/testing/index.js';
 import { useZendeskEmulator } from '../zendesk-fixture.js';
@@ -7,7 +6,7 @@ import { useZendeskEmulator } from '../zendesk-fixture.js';
 type Json = any;
 const ID = DEMO_TICKETS.missingBurrs;
 
-describe('zendesk.update_ticket and zendesk.delete_ticket', () => {
+describe('zendesk.update_ticket', () => {
   const zd = useZendeskEmulator();
   const ticket = () => zd.emulator.state.tickets.get(ID)!;
 
@@ -61,13 +60,5 @@ describe('zendesk.update_ticket and zendesk.delete_ticket', () => {
     ]);
     expect(outcome.result.tags).toEqual(['vip']);
     expect(ticket().tags).toEqual(['vip']);
-  });
-
-  it('deletes a ticket, and a second delete fails not_found', async () => {
-    const deleted = await zd.run(deleteTicket, { ticket_id: ID });
-    expect(deleted.result).toEqual({ ticket_id: ID, deleted: true });
-    expect(zd.emulator.state.tickets.has(ID)).toBe(false);
-    const again = await zd.run(deleteTicket, { ticket_id: ID });
-    expect(again.error).toMatchObject({ code: 'not_found', status: 404 });
   });
 });
