@@ -37,16 +37,19 @@ export async function inBatches<T>(
     } catch (error) {
       throw start === 0 ? error : partly(error, start, records.length, addCredits(spent));
     }
-    if (answer.noMatch || answer.body.results.length !== batch.length)
+    // A 404 "no match" to a whole batch: none of its records matched (spec 7), not an error.
+    if (!answer.noMatch && answer.body.results.length !== batch.length)
       throw new StepError({
         code: 'upstream',
         message: `Sales Intelligence answered ${answer.body.results?.length ?? 'no'} results to POST /${path} with ${batch.length} records: each record should have one, in order`,
       });
-    const batchResults = answer.body.results.map((result) =>
-      result.matched === true
-        ? { matched: true, record: read.shape(result[read.field]) }
-        : { matched: false },
-    );
+    const batchResults: BulkOutcome<T>['results'] = answer.noMatch
+      ? batch.map(() => ({ matched: false }))
+      : answer.body.results.map((result) =>
+          result.matched === true
+            ? { matched: true, record: read.shape(result[read.field]) }
+            : { matched: false },
+        );
     const estimate = batchResults.reduce(
       (sum, result) => sum + (result.record ? read.price(result.record) : 0),
       0,

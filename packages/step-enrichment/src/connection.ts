@@ -2,16 +2,75 @@ import { type AccountSummary, StepError, Type } from '@toolsteps/engine';
 
 const LOOPBACK_HOSTS: ReadonlySet<string> = new Set(['127.0.0.1', 'localhost', '[::1]']);
 const HEADER_NAME = /^[A-Za-z0-9][A-Za-z0-9-]*$/;
-/** Headers the transport or the request owns: an API key sent in one would break or leak. */
-const RESERVED_HEADERS: ReadonlySet<string> = new Set([
-  'host',
-  'content-type',
-  'content-length',
+/**
+ * Standard request headers, which the API key must never go in: a key in one would leak (to a proxy,
+ * a log of User-Agents), break the request, or be overwritten. Node exposes no such list, so this is
+ * the Fetch standard's forbidden request-header names plus the other standard (RFC 9110 and related)
+ * request headers: auth, proxy, hop-by-hop, host and routing, content and transfer framing, cookies,
+ * caching and conditions, user-agent, accept-*. Custom names (`X-Api-Key`, `Api-Key`) stay allowed.
+ */
+const STANDARD_HEADERS: ReadonlySet<string> = new Set([
   'accept',
-  'cookie',
+  'accept-charset',
+  'accept-encoding',
+  'accept-language',
+  'accept-ranges',
+  'access-control-request-headers',
+  'access-control-request-method',
+  'authorization',
+  'cache-control',
   'connection',
+  'content-disposition',
+  'content-encoding',
+  'content-language',
+  'content-length',
+  'content-location',
+  'content-md5',
+  'content-range',
+  'content-type',
+  'cookie',
+  'cookie2',
+  'date',
+  'dnt',
+  'early-data',
+  'expect',
+  'forwarded',
+  'from',
+  'host',
+  'http2-settings',
+  'if-match',
+  'if-modified-since',
+  'if-none-match',
+  'if-range',
+  'if-unmodified-since',
+  'keep-alive',
+  'max-forwards',
+  'origin',
+  'pragma',
+  'priority',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'proxy-connection',
+  'range',
+  'referer',
+  'set-cookie',
+  'te',
+  'trailer',
   'transfer-encoding',
+  'upgrade',
+  'upgrade-insecure-requests',
+  'user-agent',
+  'via',
+  'warning',
+  'www-authenticate',
 ]);
+/** Whole families the Fetch standard reserves, and the de-facto forwarding headers of proxies. */
+const STANDARD_PREFIXES = ['proxy-', 'sec-', 'accept-', 'content-', 'if-', 'x-forwarded-'] as const;
+
+function isStandardHeader(name: string): boolean {
+  const lower = name.toLowerCase();
+  return STANDARD_HEADERS.has(lower) || STANDARD_PREFIXES.some((prefix) => lower.startsWith(prefix));
+}
 
 export const DEFAULTS = {
   apiKeyHeader: 'X-Api-Key',
@@ -87,7 +146,7 @@ export function enrichmentBaseUrl(account: Account): string {
 export function apiKeyHeaderOf(account: Account): string {
   const header = account.settings.apiKeyHeader;
   if (header === undefined) return DEFAULTS.apiKeyHeader;
-  if (typeof header !== 'string' || !HEADER_NAME.test(header) || RESERVED_HEADERS.has(header.toLowerCase()))
+  if (typeof header !== 'string' || !HEADER_NAME.test(header) || isStandardHeader(header))
     throw refuse(
       account,
       'apiKeyHeader',

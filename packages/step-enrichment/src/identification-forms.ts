@@ -33,6 +33,7 @@ const refuse = (field: string, message: string) =>
 
 /** Only the fields of one form, or a validation error naming the forms (at `field`, e.g. `/args/people/3`). */
 export function personForm(query: Fields, field = '/args'): Fields {
+  refuseBlank(query, field);
   const { email, profileUrl, firstName, lastName, company } = query;
   const nameParts = { firstName, lastName, company };
   const given = [
@@ -61,6 +62,7 @@ export function personForm(query: Fields, field = '/args'): Fields {
 
 /** `{domain}` or `{name}`, or a validation error naming both. */
 export function companyForm(query: Fields, field = '/args'): Fields {
+  refuseBlank(query, field);
   const { domain, name } = query;
   if ((domain === undefined) === (name === undefined))
     throw refuse(
@@ -68,6 +70,13 @@ export function companyForm(query: Fields, field = '/args'): Fields {
       `Identify the company by exactly one of domain or name${domain === undefined ? '' : '; both were given'}`,
     );
   return domain === undefined ? { name } : { domain };
+}
+
+/** A value of only spaces passes `minLength` but identifies no one: refused, not sent to be charged for. */
+function refuseBlank(query: Fields, field: string): void {
+  const blank = Object.keys(query).find((key) => typeof query[key] === 'string' && query[key].trim() === '');
+  if (blank !== undefined)
+    throw refuse(`${field}/${blank}`, `${blank} is blank: give a value, or leave ${blank} out`);
 }
 
 function describeMix(query: Fields): string {

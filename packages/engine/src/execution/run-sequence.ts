@@ -117,7 +117,14 @@ function succeeded(started: Started, run: RunContext): void {
 /** The step's credits as an event or trace carries them: a copy, as the step may still report. */
 function creditsOf(progress: StepProgress): { credits?: CreditSpend } {
   const credits = progress.credits;
-  return credits ? { credits: { spent: credits.spent, estimated: credits.estimated } } : {};
+  return credits ? { credits: copyOfCredits(credits) } : {};
+}
+
+/** A copy of a step's credits; `overWorstCase` only when set, so most traces keep two fields. */
+function copyOfCredits(credits: CreditSpend): CreditSpend {
+  const copy: CreditSpend = { spent: credits.spent, estimated: credits.estimated };
+  if (credits.overWorstCase) copy.overWorstCase = true;
+  return copy;
 }
 
 /** A step that threw: recorded as failed, then rethrown, or as caught when a `catch` handler continues. */
@@ -183,8 +190,7 @@ function recordTrace(
   if (error) trace.error = error.toJSON();
   // A copy: the step may still count after it ended, and a trace never changes once recorded.
   if (progress.meter) trace.meter = Object.assign({}, progress.meter);
-  if (progress.credits)
-    trace.credits = { spent: progress.credits.spent, estimated: progress.credits.estimated };
+  if (progress.credits) trace.credits = copyOfCredits(progress.credits);
   if (node.step) trace.requests = progress.requests;
   const unknown = error && progress.writes?.unknown();
   if (unknown) {

@@ -1,5 +1,6 @@
 import { defineStep, HttpResponseSchema, StepError, Type } from '@toolsteps/engine';
-import { Credits, creditsOf, reportCredits } from '../credits.js';
+import { apiCallCredits, apiCallWorstCase, UNKNOWN_POST_WORST_CASE } from '../api-call-credits.js';
+import { Credits, reportCredits } from '../credits.js';
 import { providerRequest } from '../enrichment-call.js';
 
 const refuse = (field: string, message: string) =>
@@ -25,13 +26,13 @@ function checkedEndpoint(endpoint: string): string {
   return endpoint.replace(/^\/+/, '');
 }
 
-// Not metered (any endpoint, no worst case known ahead): budgets do not bound it; what the provider reports is still counted.
+// Metered like the other steps, from what the request asks of the provider (see api-call-credits.ts).
 export const apiCall = defineStep({
   id: 'enrichment.api_call',
   title: 'Sales-Intelligence API Call',
-  description:
-    'Sends a custom GET or POST request (spec 4.7) to a path under the account\'s API root with its API key, e.g. POST /person with {"email": "ana@acme.com"}. Other methods are refused before anything is sent. The answer comes back as status, headers and body; a 404 saying no match is returned, not an error. credits appears when the provider reports what the request cost.',
+  description: `Sends a custom GET or POST request (spec 4.7) to a path under the account's API root with its API key, e.g. POST /person with {"email": "ana@acme.com"}. Other methods are refused before anything is sent. The answer comes back as status, headers and body; a 404 saying no match is returned, not an error. Metered: before sending, budgets hold the request's worst case (POST /person 2, /company 1, /person/bulk 2 per record, /company/bulk 1 per record, the default search paths 1, a GET 0 unless it names one of these; any other POST ${UNKNOWN_POST_WORST_CASE}, the most one request can charge, or its worstCase input). credits is what the answer reports, else estimated by the same rules.`,
   effect: 'write',
+  credits: { worstCase: apiCallWorstCase },
   input: Type.Object(
     {
       method: Type.Union([Type.Literal('GET'), Type.Literal('POST')], { description: 'GET or POST only' }),
@@ -40,11 +41,18 @@ export const apiCall = defineStep({
         description: 'A path under the API root, query allowed, e.g. /account',
       }),
       body: Type.Optional(Type.Unknown({ description: 'JSON body, with POST only' })),
+      worstCase: Type.Optional(
+        Type.Integer({
+          minimum: 0,
+          description: `For a POST to a path whose price is not known: the most credits it may spend, checked against budgets before sending (default ${UNKNOWN_POST_WORST_CASE})`,
+        }),
+      ),
     },
     { additionalProperties: false },
   ),
-  output: Type.Composite([HttpResponseSchema, Type.Object({ credits: Type.Optional(Credits) })]),
-  run: async ({ method, endpoint, body }, ctx) => {
+  output: Type.Composite([HttpResponseSchema, Type.Object({ credits: Credits })]),
+  run: async (request, ctx) => {
+    const { method, endpoint, body } = request;
     const path = checkedEndpoint(endpoint);
     if (method === 'GET' && body !== undefined)
       throw refuse('body', "A GET request cannot carry a body: put its parameters in the endpoint's query");
@@ -53,12 +61,11 @@ export const apiCall = defineStep({
       path,
       ...(body === undefined ? {} : { json: body }),
     });
-    const reported = answer.headers['x-credits-used'] !== undefined;
     return {
       status: answer.status,
       headers: answer.headers,
       body: answer.body,
-      ...(reported ? { credits: reportCredits(ctx, creditsOf(answer.headers, 0)) } : {}),
+      credits: reportCredits(ctx, apiCallCredits(request, answer)),
     };
   },
 });

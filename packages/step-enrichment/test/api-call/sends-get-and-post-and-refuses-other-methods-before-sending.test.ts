@@ -12,7 +12,7 @@ describe('enrichment.api_call', () => {
       status: 200,
       body: { name: 'Demo prospecting', credits: { remaining: 1_000 } },
     });
-    expect(outcome.result.credits).toBeUndefined();
+    expect(outcome.result.credits).toEqual({ spent: 0, estimated: true });
     expect(provider.emulator.requests[0].headers['x-api-key']).toBe('enr-demo-key-prospecting-7f3a91');
   });
 

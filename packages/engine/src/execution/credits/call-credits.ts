@@ -1,4 +1,5 @@
 import type { CreditSpend, CreditsReporter } from '../../contracts/credits.js';
+import type { Logger } from '../../contracts/logger.js';
 import { budgetError } from './budget-refusal.js';
 import type { Budget } from './credit-budgets.js';
 import type { CreditLedger, CreditPayer } from './credit-ledger.js';
@@ -8,6 +9,8 @@ export interface CallView {
   stepKey: string;
   stepId: string;
   progress: { credits?: CreditSpend };
+  /** Where a call that spends more than its declared worst case is reported. */
+  logger: Logger;
 }
 
 /**
@@ -19,6 +22,7 @@ export class CallCredits implements CreditsReporter {
   private readonly spend: CreditSpend = { spent: 0, estimated: false };
   private held = 0;
   private reportedInAttempt = false;
+  private spentInAttempt = 0;
 
   constructor(
     private readonly ledger: CreditLedger,
@@ -37,6 +41,7 @@ export class CallCredits implements CreditsReporter {
    */
   reserve(signal: AbortSignal): Promise<void> | undefined {
     this.reportedInAttempt = false;
+    this.spentInAttempt = 0;
     // Undefined, not a resolved promise, for a step that is not metered: most steps pay nothing here.
     if (this.worstCase === undefined) return undefined;
     return this.hold(this.worstCase, signal);
@@ -59,10 +64,28 @@ export class CallCredits implements CreditsReporter {
     this.spend.spent += amount;
     if (estimated) this.spend.estimated = true;
     this.reportedInAttempt = true;
+    this.spentInAttempt += amount;
+    // What was spent is the truth whatever was declared: charged in full, so later checks see it.
     this.ledger.charge(this.payer, amount, estimated);
     const freed = Math.min(this.held, amount);
     this.held -= freed;
     this.ledger.release(this.payer, freed);
+    if (this.worstCase !== undefined && this.spentInAttempt > this.worstCase) this.overWorstCase();
+  }
+
+  /** An attempt spent more than its declared worst case: budgets could not bound it, so operators are told. */
+  private overWorstCase(): void {
+    if (this.spend.overWorstCase) return;
+    this.spend.overWorstCase = true;
+    this.view.logger.warn(
+      `Step "${this.view.stepKey}" (${this.view.stepId}) spent ${this.spentInAttempt} credits in one attempt, more than the worst case of ${this.worstCase} it declared: budgets were checked against too little, so its worst case needs raising`,
+      {
+        stepKey: this.view.stepKey,
+        step: this.view.stepId,
+        spent: this.spentInAttempt,
+        worstCase: this.worstCase,
+      },
+    );
   }
 
   /** After an attempt: its hold goes back. A success that reported nothing is charged its worst case, estimated. */

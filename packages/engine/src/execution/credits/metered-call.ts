@@ -1,5 +1,6 @@
 import type { ConnectedAccount } from '../../contracts/account.js';
 import type { Integration } from '../../contracts/integration.js';
+import { withFields } from '../../contracts/logger.js';
 import type { AnyStep } from '../../contracts/step.js';
 import type { CompiledStep } from '../../workflow/compiled-workflow.js';
 import type { RunContext, StepProgress } from '../run-context.js';
@@ -21,7 +22,7 @@ export function creditsOfCall(
   progress: StepProgress,
 ): CallCredits {
   const payer = { accountId: account.id, stepPointer: node.pointer };
-  const view = { stepKey, stepId: step.id, progress };
+  const view = { stepKey, stepId: step.id, progress, logger: withFields(run.logger, { runId: run.runId }) };
   if (!step.credits) return new CallCredits(run.credits, payer, view);
   const worstCase = step.credits.worstCase(args);
   if (typeof worstCase !== 'number' || !Number.isFinite(worstCase) || worstCase < 0) {
