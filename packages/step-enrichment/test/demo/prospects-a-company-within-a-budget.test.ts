@@ -34,6 +34,7 @@ describe("pnpm demo's sales workflow: examples/sales-prospecting.json", () => {
     // One credit for the company, one for the search page, one or two per person matched.
     const perStep = result.steps.map((step: { credits?: { spent: number } }) => step.credits?.spent ?? 0);
     expect(result.credits.total).toBe(perStep.reduce((sum: number, spent: number) => sum + spent, 0));
+    expect(result.output.creditsSpent).toBe(result.credits.total);
     expect(result.credits.total).toBeGreaterThanOrEqual(3);
     expect(result.credits.total).toBeLessThanOrEqual(20);
   });
