@@ -1,5 +1,6 @@
 import { type StepContext, StepError, Type } from '@toolsteps/engine';
 import { addCredits, type CreditsJson, creditsOf, reportCredits } from './credits.js';
+import { type BulkResult, type DoneBatch, DoneBatches } from './done-batches.js';
 import { providerRequest } from './enrichment-call.js';
 
 /** The provider's most records per bulk request (the emulator's too); larger inputs are split. */
@@ -11,62 +12,105 @@ const BulkAnswer = Type.Object({ results: Type.Array(Type.Object({ matched: Type
 
 export interface BulkOutcome<T> {
   /** One per input record, in input order. */
-  results: { matched: boolean; record?: T }[];
+  results: BulkResult<T>[];
   credits: CreditsJson;
+}
+
+interface ReadBatch<T> {
+  field: 'person' | 'company';
+  shape: (value: unknown) => T;
+  price: (record: T) => number;
 }
 
 /**
  * Sends `records` to a bulk endpoint in batches of at most PROVIDER_BATCH_LIMIT, one after the
- * other, and puts the answers back in input order. Each batch's credits are reported as soon as it
- * is answered: when a later batch fails (credits run out), what the earlier ones spent is kept and
- * the error says how far it got.
+ * other, and puts the answers back in input order. The HTTP layer retries each batch's request on
+ * its own (a `read` step's POST is safe to repeat), so a 503 costs one batch's request, not the
+ * bulk. Each batch's credits are reported as it is answered, and the batch is kept (DoneBatches):
+ * a step-level retry of the call resumes from the first batch not answered, and a failure says
+ * which records were enriched, with their results and credits, and which remain.
  */
 export async function inBatches<T>(
   ctx: StepContext,
   path: string,
   records: readonly object[],
-  read: { field: 'person' | 'company'; shape: (value: unknown) => T; price: (record: T) => number },
+  read: ReadBatch<T>,
 ): Promise<BulkOutcome<T>> {
-  const results: BulkOutcome<T>['results'] = [];
-  const spent: CreditsJson[] = [];
-  for (let start = 0; start < records.length; start += PROVIDER_BATCH_LIMIT) {
-    const batch = records.slice(start, start + PROVIDER_BATCH_LIMIT);
-    let answer: Awaited<ReturnType<typeof providerRequest<{ results: Record<string, unknown>[] }>>>;
-    try {
-      answer = await providerRequest(ctx, { method: 'POST', path, json: batch, expect: BulkAnswer });
-    } catch (error) {
-      throw start === 0 ? error : partly(error, start, records.length, addCredits(spent));
+  const done = new DoneBatches<T>(ctx, path, records);
+  const batches: DoneBatch<T>[] = [];
+  let sent = false;
+  for (let start = 0, index = 0; start < records.length; start += PROVIDER_BATCH_LIMIT, index++) {
+    let batch = done.get(index);
+    if (batch === undefined) {
+      try {
+        batch = await sendBatch(ctx, path, records.slice(start, start + PROVIDER_BATCH_LIMIT), read);
+      } catch (error) {
+        throw start === 0 ? error : partly(error, batches, records.length, read.field);
+      }
+      sent = true;
+      done.set(index, batch);
+      reportCredits(ctx, batch.credits);
     }
-    // A 404 "no match" to a whole batch: none of its records matched (spec 7), not an error.
-    if (!answer.noMatch && answer.body.results.length !== batch.length)
-      throw new StepError({
-        code: 'upstream',
-        message: `Sales Intelligence answered ${answer.body.results?.length ?? 'no'} results to POST /${path} with ${batch.length} records: each record should have one, in order`,
-      });
-    const batchResults: BulkOutcome<T>['results'] = answer.noMatch
-      ? batch.map(() => ({ matched: false }))
-      : answer.body.results.map((result) =>
-          result.matched === true
-            ? { matched: true, record: read.shape(result[read.field]) }
-            : { matched: false },
-        );
-    const estimate = batchResults.reduce(
-      (sum, result) => sum + (result.record ? read.price(result.record) : 0),
-      0,
-    );
-    spent.push(reportCredits(ctx, creditsOf(answer.headers, estimate)));
-    results.push(...batchResults);
+    batches.push(batch);
   }
-  return { results, credits: addCredits(spent) };
+  // Every batch was answered by an earlier attempt, already reported: this one spent nothing.
+  if (!sent) ctx.credits.spent(0);
+  done.forget();
+  return {
+    results: batches.flatMap((batch) => batch.results),
+    credits: addCredits(batches.map((batch) => batch.credits)),
+  };
 }
 
-/** A later batch's failure, saying what the earlier batches did and spent. */
-function partly(error: unknown, done: number, total: number, credits: CreditsJson): unknown {
+async function sendBatch<T>(
+  ctx: StepContext,
+  path: string,
+  batch: readonly object[],
+  read: ReadBatch<T>,
+): Promise<DoneBatch<T>> {
+  const answer = await providerRequest<{ results: Record<string, unknown>[] }>(ctx, {
+    method: 'POST',
+    path,
+    json: batch,
+    expect: BulkAnswer,
+  });
+  // A 404 "no match" to a whole batch: none of its records matched (spec 7), not an error.
+  if (!answer.noMatch && answer.body.results.length !== batch.length)
+    throw new StepError({
+      code: 'upstream',
+      message: `Sales Intelligence answered ${answer.body.results?.length ?? 'no'} results to POST /${path} with ${batch.length} records: each record should have one, in order`,
+    });
+  const results: BulkResult<T>[] = answer.noMatch
+    ? batch.map(() => ({ matched: false }))
+    : answer.body.results.map((result) =>
+        result.matched === true
+          ? { matched: true, record: read.shape(result[read.field]) }
+          : { matched: false },
+      );
+  const estimate = results.reduce((sum, result) => sum + (result.record ? read.price(result.record) : 0), 0);
+  return { results, credits: creditsOf(answer.headers, estimate) };
+}
+
+/**
+ * A later batch's failure, with what the earlier batches did: their results in input order (as the
+ * step would have returned them), the credits they spent, and the records left to enrich.
+ */
+function partly<T>(
+  error: unknown,
+  batches: readonly DoneBatch<T>[],
+  total: number,
+  field: ReadBatch<T>['field'],
+): unknown {
   if (!(error instanceof StepError)) return error;
+  const results = batches.flatMap((batch) =>
+    batch.results.map(({ matched, record }) => (record ? { matched, [field]: record } : { matched })),
+  );
+  const done = results.length;
+  const credits = addCredits(batches.map((batch) => batch.credits));
   return new StepError({
     ...error.toJSON(),
-    message: `${error.message} (records 0 to ${done - 1} of ${total} were enriched first, spending ${credits.spent} credits; their results are lost with this failure, so run again only for records from ${done})`,
-    details: { ...error.details, recordsDone: done, creditsSpent: credits.spent },
+    message: `${error.message} (records 0 to ${done - 1} of ${total} were enriched first, spending ${credits.spent} credits: their results are in this error's details.results; records ${done} to ${total - 1} were not sent or not answered. A retry of this step resumes from record ${done} without paying again for the others; a new run should send only the records from ${done})`,
+    details: { ...error.details, recordsDone: done, results, creditsSpent: credits.spent },
     cause: error,
   });
 }

@@ -16,9 +16,11 @@ describe("the account's baseUrl", () => {
     ['user info', 'https://user:pass@api.provider.example/v1', 'user info'],
     ['another scheme', 'ftp://api.provider.example', 'use https'],
     ['not a URL', 'api.provider.example', 'absolute https URL'],
+    ['a query', 'https://api.provider.example/v1?region=eu', 'without a query or fragment'],
+    ['a fragment', 'https://api.provider.example/v1#docs', 'without a query or fragment'],
   ])('refuses %s before anything is sent', async (_what, baseUrl, said) => {
     const outcome = await runWith({ baseUrl });
-    expect(outcome.error).toMatchObject({ code: 'validation' });
+    expect(outcome.error).toMatchObject({ code: 'validation', field: '/settings/baseUrl' });
     expect(outcome.error?.message).toContain(said);
     expect(provider.emulator.requests).toEqual([]);
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { searchContacts } from '../../src/steps/search-contacts.js';
+import { createEnrichmentEmulator } from '../../src/testing/index.js';
 import { useEnrichmentEmulator } from '../enrichment-fixture.js';
 
 describe('enrichment.search_contacts', () => {
@@ -51,5 +52,28 @@ describe('enrichment.search_contacts', () => {
     expect(outcome.error).toMatchObject({ code: 'validation' });
     expect(outcome.error?.message).toContain('at least one search criterion');
     expect(provider.emulator.requests).toEqual([]);
+  });
+
+  it("searches at the account's personSearchPath when the provider serves it elsewhere", async () => {
+    const elsewhere = await createEnrichmentEmulator({
+      searchPaths: { person: '/v2/people/search', company: '/v2/companies/search' },
+    });
+    try {
+      const account = {
+        ...elsewhere.account,
+        settings: { ...elsewhere.account.settings, personSearchPath: '/v2/people/search' },
+      };
+      const outcome = await provider.run(searchContacts, { jobTitle: 'head of sales' }, { account });
+      expect(outcome.error).toBeUndefined();
+      expect(outcome.result.people.map((person: any) => person.fullName)).toEqual([
+        'Chloe Martin',
+        'Nuno Ferreira',
+        'Aaron Leclerc',
+      ]);
+      expect(elsewhere.requests.map((request) => request.path)).toEqual(['/v2/people/search']);
+      expect(provider.emulator.requests).toEqual([]);
+    } finally {
+      await elsewhere.close();
+    }
   });
 });
