@@ -1,4 +1,4 @@
-import { createEngine, type Engine } from '../container/create-engine.js';
+import { createEngine, type Engine, type EngineOptions } from '../container/create-engine.js';
 import type { CredentialVault } from '../contracts/account.js';
 import { silentLogger } from '../contracts/logger.js';
 import { SecretScrubber } from '../secrets/index.js';
@@ -15,7 +15,8 @@ export interface GlobalOptions {
 export interface CliContext {
   output: Output;
   scrubber: SecretScrubber;
-  engine(vault?: CredentialVault): Promise<Engine>;
+  /** `journal`: where runs are recorded; default in memory. */
+  engine(vault?: CredentialVault, options?: Pick<EngineOptions, 'journal'>): Promise<Engine>;
   openVault(path: string): Promise<CredentialVault>;
 }
 
@@ -25,7 +26,8 @@ export function cliContext(global: GlobalOptions): CliContext {
   return {
     output,
     scrubber,
-    engine: (vault) => createEngine({ configFile: global.config, vault, secretScrubber: scrubber }),
+    engine: (vault, options) =>
+      createEngine({ configFile: global.config, vault, secretScrubber: scrubber, journal: options?.journal }),
     openVault: async (path) => {
       // The vault's warnings (e.g. refreshed tokens kept in memory only) go where the CLI's notes go.
       const logger = {

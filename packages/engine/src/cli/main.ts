@@ -7,6 +7,8 @@ import { describeCommand } from './commands/describe.js';
 import { emulateCommand } from './commands/emulate.js';
 import { encryptAccountsCommand } from './commands/encrypt-accounts.js';
 import { runCommand } from './commands/run.js';
+import { runsCommand } from './commands/runs.js';
+import { runShowCommand } from './commands/runs-show.js';
 import { schemaCommand } from './commands/schema.js';
 import { DEFAULT_SERVE_PORT, serveCommand } from './commands/serve.js';
 import { stepsCommand } from './commands/steps.js';
@@ -44,6 +46,8 @@ export function buildProgram(exit: (code: number) => void): Command {
     .argument('<workflow>', 'workflow JSON file')
     .option('--input <json|@file>', 'run input as JSON, or @file to read it from a file')
     .option('--accounts <file>', 'connected accounts file (see README: Connected accounts)')
+    .option('--journal <path>', 'the run journal (SQLite), default .toolsteps/runs.sqlite')
+    .option('--no-journal', 'keep the run in memory only: nothing is written')
     .addOption(json)
     .action(action((cli, file: string, options) => runCommand(file, options, cli)));
 
@@ -202,6 +206,26 @@ export function buildProgram(exit: (code: number) => void): Command {
     .action(
       action((cli, id: string, paths: string[], options) => deliveryReplayCommand(id, paths, options, cli)),
     );
+
+  const journalOption = () =>
+    new Option('--journal <path>', 'the run journal (SQLite), default .toolsteps/runs.sqlite');
+  const runs = program.command('runs').description('the runs the journal keeps: list (default), show');
+  runs
+    // The default, so `toolsteps runs --status running` lists: the options are the list's own.
+    .command('list', { isDefault: true })
+    .description('list the journaled runs, newest first')
+    .option('--status <list>', 'only these, e.g. running,failed')
+    .option('--limit <n>', 'at most this many (default 50)')
+    .addOption(journalOption())
+    .addOption(json)
+    .action(action((cli, options) => runsCommand(options, cli)));
+  runs
+    .command('show')
+    .description('one run whole: its input, result and the trace of its steps')
+    .argument('<id>', 'run id, or its first characters')
+    .addOption(journalOption())
+    .addOption(json)
+    .action(action((cli, id: string, options) => runShowCommand(id, options, cli)));
 
   program
     .command('encrypt-accounts')

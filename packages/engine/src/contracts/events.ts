@@ -98,8 +98,25 @@ export interface RunResult {
   durationMs: number;
 }
 
+/** What is known of a run before its first step (secrets scrubbed): what a resume starts from. */
+export interface RunStart {
+  runId: string;
+  workflowId: string;
+  /** The workflow as loaded (its JSON), so a journal can fingerprint the version that ran. */
+  definition: unknown;
+  /** Where the workflow was loaded from, when it came from a file. */
+  workflowFile?: string;
+  input: unknown;
+  startedAt: number;
+}
+
 /** Where finished step records and runs are kept; an agent runtime binds a durable one. */
 export interface Journal {
+  /**
+   * Called once the input is checked, before any step runs. Optional: a journal that keeps only
+   * finished runs can skip it; a durable one records the run as running, so a crash leaves a trace.
+   */
+  recordStart?(start: RunStart): Promise<void>;
   recordStep(runId: string, trace: StepTrace): Promise<void>;
   recordRun(result: RunResult): Promise<void>;
 }

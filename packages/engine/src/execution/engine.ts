@@ -3,7 +3,7 @@ import { inject, injectable } from 'inversify';
 import { TOKENS } from '../container/tokens.js';
 import type { CredentialVault } from '../contracts/account.js';
 import type { Clock } from '../contracts/clock.js';
-import type { Journal, RunObserver, RunResult, RunStatus } from '../contracts/events.js';
+import type { Journal, RunObserver, RunResult, RunStart, RunStatus } from '../contracts/events.js';
 import type { HttpExchange } from '../contracts/http.js';
 import type { Logger } from '../contracts/logger.js';
 import type { HttpClientFactory, SecretScrubber } from '../contracts/services.js';
@@ -78,6 +78,8 @@ export class WorkflowRunner {
     let error: StepError | undefined;
     try {
       checkInput(workflow, input);
+      if (this.journal.recordStart)
+        await this.journal.recordStart(runStart(workflow, input, runId, startedAt, this.scrubber));
       await runSequence(workflow.steps, scope, '', signal, run);
       if (workflow.output) output = await workflow.output.evaluate(scope.bindings(), 'output');
     } catch (thrown) {
@@ -113,6 +115,24 @@ export class WorkflowRunner {
     await this.journal.recordRun(result);
     return result;
   }
+}
+
+/** The start of a run as a journal keeps it: the input scrubbed like everything else it records. */
+function runStart(
+  workflow: CompiledWorkflow,
+  input: unknown,
+  runId: string,
+  startedAt: number,
+  scrubber: SecretScrubber,
+): RunStart {
+  return {
+    runId,
+    workflowId: workflow.id,
+    definition: workflow.definition,
+    ...(workflow.file === undefined ? {} : { workflowFile: workflow.file }),
+    input: scrubber.scrubValue(input),
+    startedAt,
+  };
 }
 
 /** The run input must match the workflow's `input` schema before any step runs. */

@@ -1,1 +1,10 @@
+export { DEFAULT_JOURNAL_PATH } from './default-journal-path.js';
+export {
+  JOURNALED_RUN_STATUSES,
+  type JournaledRun,
+  type JournaledRunStatus,
+  type RunQuery,
+} from './journaled-run.js';
 export { MEMORY_JOURNAL_OPTIONS, MemoryJournal, type MemoryJournalOptions } from './memory-journal.js';
+export { SqliteJournal } from './sqlite-journal.js';
+export { workflowHash } from './workflow-hash.js';

@@ -4,6 +4,7 @@ import type { CliContext } from '../cli-context.js';
 import { engineOnEmulators } from '../emulated-engine.js';
 import { EXIT } from '../exit-codes.js';
 import { integrationsUsed } from '../integrations-used.js';
+import { openJournal } from '../open-journal.js';
 import { progressReporter } from '../progress.js';
 import { readRunInput } from '../read-input.js';
 import { runFailureLine } from '../run-failure.js';
@@ -13,11 +14,33 @@ export interface RunCommandOptions {
   input?: string;
   accounts?: string;
   json?: boolean;
+  /** The journal file; `false` (`--no-journal`) keeps the run in memory only. */
+  journal?: string | false;
 }
 
-/** `toolsteps run`: validates, then runs a workflow with live progress; emulators stand in without --accounts. */
+/**
+ * `toolsteps run`: validates, then runs a workflow with live progress; emulators stand in without
+ * --accounts. The run is journaled to `.toolsteps/runs.sqlite` unless told otherwise.
+ */
 export async function runCommand(file: string, options: RunCommandOptions, cli: CliContext): Promise<number> {
   const input = await readRunInput(options.input);
+  if (options.journal === false) return runWith(file, input, options, cli);
+  const journal = openJournal(options.journal, { create: true });
+  try {
+    // Every engine the command makes, on emulators too, records to the journal.
+    const journaled: CliContext = { ...cli, engine: (vault) => cli.engine(vault, { journal }) };
+    return await runWith(file, input, options, journaled);
+  } finally {
+    await journal.close();
+  }
+}
+
+async function runWith(
+  file: string,
+  input: unknown,
+  options: RunCommandOptions,
+  cli: CliContext,
+): Promise<number> {
   const vault = options.accounts ? await cli.openVault(options.accounts) : undefined;
   let engine = await cli.engine(vault);
   let checked = await engine.validate(file, { accounts: vault !== undefined });

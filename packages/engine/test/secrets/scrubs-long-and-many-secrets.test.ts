@@ -9,24 +9,16 @@ function token(length: number, seed: number): string {
   return text.slice(0, length);
 }
 
-function timed<T>(work: () => T): { result: T; ms: number } {
-  const started = performance.now();
-  const result = work();
-  return { result, ms: performance.now() - started };
-}
-
-/** Generous, so a slow machine passes: the costs they guard against were seconds, or a crash. */
-const FAST_MS = 250;
+// How fast these are is bench B7's (`pnpm bench B7`): tests on a shared machine check what comes out.
 
 describe('a long token, as a JWT is (1 to 60 KB)', () => {
-  it.each([1_000, 2_500, 60_000])('of %i characters costs nothing on a text with "…"', (length) => {
+  it.each([1_000, 2_500, 60_000])('of %i characters leaves alone a text with "…"', (length) => {
     const scrubber = new SecretScrubber();
     scrubber.add(token(length, 1));
 
-    const { result, ms } = timed(() => scrubber.scrub('Loading…'));
+    const result = scrubber.scrub('Loading…');
 
     expect(result).toBe('Loading…');
-    expect(ms).toBeLessThan(FAST_MS);
   });
 
   it.each([
@@ -55,42 +47,36 @@ describe('many secrets, as every OAuth refresh adds one', () => {
   const scrubber = new SecretScrubber();
   for (const secret of secrets) scrubber.add(secret);
 
-  it('still scrubs a text with "…" quickly and leaves it alone', () => {
-    const { result, ms } = timed(() => scrubber.scrub('Printer on fire… ticket 7'));
+  it('still scrubs a text with "…" and leaves it alone', () => {
+    const result = scrubber.scrub('Printer on fire… ticket 7');
 
     expect(result).toBe('Printer on fire… ticket 7');
-    expect(ms).toBeLessThan(FAST_MS);
   });
 
   it('still redacts the first token as well as the latest, in a large text', () => {
     const filler = 'lorem ipsum '.repeat(100_000);
     const text = `${secrets[0]} ${filler} ${secrets[499]}`;
 
-    const { result, ms } = timed(() => scrubber.scrub(text));
+    const result = scrubber.scrub(text);
 
     expect(result).toBe(`${REDACTED} ${filler} ${REDACTED}`);
-    expect(ms).toBeLessThan(FAST_MS * 2);
   });
 
-  it('cuts a text quickly, redacting the start of one of them left at the cut', () => {
-    const { result, ms } = timed(() =>
-      scrubbedCut(scrubber, `said: ${secrets[250]?.slice(0, 20)} and more`, 26),
-    );
+  it('cuts a text, redacting the start of one of them left at the cut', () => {
+    const result = scrubbedCut(scrubber, `said: ${secrets[250]?.slice(0, 20)} and more`, 26);
 
     expect(result).toBe(`said: ${REDACTED}…`);
-    expect(ms).toBeLessThan(FAST_MS);
   });
 });
 
-it('scrubs a megabyte of "…" quickly', () => {
+it('scrubs a megabyte of "…" and leaves it alone', () => {
   const scrubber = new SecretScrubber();
   scrubber.add(token(40, 3));
   const text = '…'.repeat(1024 * 1024);
 
-  const { result, ms } = timed(() => scrubber.scrub(text));
+  const result = scrubber.scrub(text);
 
   expect(result).toBe(text);
-  expect(ms).toBeLessThan(FAST_MS);
 });
 
 function wrap(base64: string): string {

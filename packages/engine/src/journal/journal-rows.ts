@@ -1,0 +1,132 @@
+import type { RunResult, RunStart, StepTrace } from '../contracts/events.js';
+import type { JournaledRun, JournaledRunStatus } from './journaled-run.js';
+import { workflowHash } from './workflow-hash.js';
+
+/** Rows of the journal's tables and their conversion from and to the engine's records. */
+export interface RunRow {
+  id: string;
+  workflow_id: string;
+  workflow_hash: string | null;
+  workflow_file: string | null;
+  input: string | null;
+  status: JournaledRunStatus;
+  started_at: number;
+  finished_at: number | null;
+  output: string | null;
+  vars: string | null;
+  error: string | null;
+  credits: string | null;
+  steps_done: number;
+}
+
+export interface StepRow {
+  run_id: string;
+  step_key: string;
+  step_id: string;
+  step: string | null;
+  status: StepTrace['status'];
+  attempts: number;
+  started_at: number;
+  duration_ms: number;
+  args: string | null;
+  result: string | null;
+  error: string | null;
+  meter: string | null;
+  credits: string | null;
+  requests: number | null;
+  outcome: string | null;
+  outcome_reason: string | null;
+}
+
+const json = (value: unknown): string | null => (value === undefined ? null : JSON.stringify(value));
+const parsed = (text: string | null): unknown => (text === null ? undefined : JSON.parse(text));
+
+export function startParams(start: RunStart) {
+  return {
+    id: start.runId,
+    workflow_id: start.workflowId,
+    workflow_hash: workflowHash(start.definition),
+    workflow_file: start.workflowFile ?? null,
+    input: json(start.input),
+    started_at: start.startedAt,
+  };
+}
+
+export function resultParams(result: RunResult) {
+  return {
+    id: result.runId,
+    workflow_id: result.workflowId,
+    status: result.status,
+    started_at: result.startedAt,
+    finished_at: result.startedAt + result.durationMs,
+    output: json(result.output),
+    vars: json(result.vars),
+    error: json(result.error),
+    credits: json(result.credits),
+  };
+}
+
+export function stepParams(runId: string, trace: StepTrace) {
+  return {
+    run_id: runId,
+    step_key: trace.stepKey,
+    step_id: trace.id,
+    step: trace.step ?? null,
+    status: trace.status,
+    attempts: trace.attempts,
+    started_at: trace.startedAt,
+    duration_ms: trace.durationMs,
+    args: json(trace.args),
+    result: json(trace.result),
+    error: json(trace.error),
+    meter: json(trace.meter),
+    credits: json(trace.credits),
+    requests: trace.requests ?? null,
+    outcome: trace.outcome ?? null,
+    outcome_reason: trace.outcomeReason ?? null,
+  };
+}
+
+/** Drops the fields a row leaves empty, so a record reads like the one the engine made. */
+function defined<T extends object>(record: T): T {
+  for (const key of Object.keys(record) as Array<keyof T>) if (record[key] === undefined) delete record[key];
+  return record;
+}
+
+export function toRun(row: RunRow): JournaledRun {
+  return defined({
+    id: row.id,
+    workflowId: row.workflow_id,
+    workflowHash: row.workflow_hash ?? undefined,
+    workflowFile: row.workflow_file ?? undefined,
+    input: parsed(row.input),
+    status: row.status,
+    startedAt: row.started_at,
+    finishedAt: row.finished_at ?? undefined,
+    output: parsed(row.output),
+    vars: parsed(row.vars) as JournaledRun['vars'],
+    error: parsed(row.error) as JournaledRun['error'],
+    credits: parsed(row.credits) as JournaledRun['credits'],
+    stepsDone: row.steps_done,
+  });
+}
+
+export function toTrace(row: StepRow): StepTrace {
+  return defined({
+    stepKey: row.step_key,
+    id: row.step_id,
+    step: row.step ?? undefined,
+    status: row.status,
+    attempts: row.attempts,
+    startedAt: row.started_at,
+    durationMs: row.duration_ms,
+    args: parsed(row.args),
+    result: parsed(row.result),
+    error: parsed(row.error) as StepTrace['error'],
+    meter: parsed(row.meter) as StepTrace['meter'],
+    credits: parsed(row.credits) as StepTrace['credits'],
+    requests: row.requests ?? undefined,
+    outcome: (row.outcome ?? undefined) as StepTrace['outcome'],
+    outcomeReason: row.outcome_reason ?? undefined,
+  });
+}

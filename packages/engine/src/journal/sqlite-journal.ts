@@ -1,0 +1,152 @@
+import { createRequire } from 'node:module';
+import type BetterSqlite3 from 'better-sqlite3';
+import type { Journal, RunResult, RunStart, StepTrace } from '../contracts/events.js';
+import { ownerOnlyFile } from '../triggers/store/owner-only-file.js';
+import { GroupCommit } from './group-commit.js';
+import { JOURNAL_MIGRATIONS } from './journal-migrations.js';
+import {
+  type RunRow,
+  resultParams,
+  type StepRow,
+  startParams,
+  stepParams,
+  toRun,
+  toTrace,
+} from './journal-rows.js';
+import type { JournaledRun, RunQuery } from './journaled-run.js';
+import { migrateSchema } from './migrate-schema.js';
+
+type Database = BetterSqlite3.Database;
+
+/** Loaded when a journal is opened, not when the engine is: `--no-journal` never needs it. */
+const require = createRequire(import.meta.url);
+
+const RUN_COLUMNS = '*, (SELECT count(*) FROM steps WHERE steps.run_id = runs.id) AS steps_done';
+
+/**
+ * The embedded run journal: one SQLite file (better-sqlite3), no server to start. A run is written
+ * as `running` before its first step, each step as it finishes, and the result at the end, so a
+ * crash leaves the run `running` with the steps it completed: what a resume starts from.
+ *
+ * Durability as the trigger store's: WAL with `synchronous=FULL`, every promise resolved once its
+ * write is on disk, writes of one turn of the event loop sharing a commit. The file is owner-only
+ * (0600): traces are scrubbed of secrets, but a step's results are the user's data.
+ */
+export class SqliteJournal implements Journal {
+  private readonly statements: ReturnType<typeof prepare>;
+  private readonly commits: GroupCommit;
+  private closed = false;
+
+  private constructor(private readonly db: Database) {
+    this.statements = prepare(db);
+    this.commits = new GroupCommit(db);
+  }
+
+  /** Opens (creating it owner-only, 0600) and migrates the journal at `path`. */
+  static open(path: string): SqliteJournal {
+    if (path !== ':memory:') ownerOnlyFile(path);
+    const Sqlite = require('better-sqlite3') as typeof BetterSqlite3;
+    const db = new Sqlite(path);
+    try {
+      // First: `toolsteps runs` beside a running `toolsteps run`, or two runs at once, wait instead of failing.
+      db.pragma('busy_timeout = 5000');
+      db.pragma('journal_mode = WAL');
+      db.pragma('synchronous = FULL');
+      migrateSchema(db, JOURNAL_MIGRATIONS, `The run journal ${path}`);
+    } catch (error) {
+      db.close();
+      throw error;
+    }
+    return new SqliteJournal(db);
+  }
+
+  async recordStart(start: RunStart): Promise<void> {
+    const params = startParams(start);
+    await this.write(() => this.statements.start.run(params));
+  }
+
+  async recordStep(runId: string, trace: StepTrace): Promise<void> {
+    const params = stepParams(runId, trace);
+    await this.write(() => this.statements.step.run(params));
+  }
+
+  async recordRun(result: RunResult): Promise<void> {
+    const params = resultParams(result);
+    await this.write(() => this.statements.finish.run(params));
+  }
+
+  /** Runs newest first (by when they started). */
+  async runs(query: RunQuery = {}): Promise<JournaledRun[]> {
+    const params: unknown[] = [];
+    let where = '';
+    if (query.status !== undefined) {
+      where = `WHERE status IN (${query.status.map(() => '?').join(', ') || 'NULL'})`;
+      params.push(...query.status);
+    }
+    const limit = query.limit === undefined ? '' : 'LIMIT ?';
+    if (query.limit !== undefined) params.push(query.limit);
+    const sql = `SELECT ${RUN_COLUMNS} FROM runs ${where} ORDER BY seq DESC ${limit}`;
+    return (this.db.prepare(sql).all(...params) as RunRow[]).map(toRun);
+  }
+
+  async run(runId: string): Promise<JournaledRun | undefined> {
+    const row = this.statements.run.get(runId) as RunRow | undefined;
+    return row === undefined ? undefined : toRun(row);
+  }
+
+  /** Ids of runs starting with `prefix`, at most `limit`: so a user can type the first characters of one. */
+  async runIdsStartingWith(prefix: string, limit = 2): Promise<string[]> {
+    const rows = this.statements.idsStartingWith.all(prefix, prefix, limit) as Array<{ id: string }>;
+    return rows.map((row) => row.id);
+  }
+
+  /** A run's step records in the order the steps started. */
+  async steps(runId: string): Promise<StepTrace[]> {
+    return (this.statements.steps.all(runId) as StepRow[]).map(toTrace);
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.commits.flush();
+    this.closed = true;
+    this.db.close();
+  }
+
+  private write<T>(work: () => T): Promise<T> {
+    if (this.closed) return Promise.reject(new Error('The run journal is closed'));
+    return this.commits.write(work);
+  }
+}
+
+function prepare(db: Database) {
+  const statement = (sql: string) => db.prepare(sql);
+  return {
+    start: statement(
+      `INSERT INTO runs (id, workflow_id, workflow_hash, workflow_file, input, status, started_at)
+       VALUES (@id, @workflow_id, @workflow_hash, @workflow_file, @input, 'running', @started_at)`,
+    ),
+    // A run whose input was refused ends without a start: its row is made here.
+    finish: statement(
+      `INSERT INTO runs (id, workflow_id, status, started_at, finished_at, output, vars, error, credits)
+       VALUES (@id, @workflow_id, @status, @started_at, @finished_at, @output, @vars, @error, @credits)
+       ON CONFLICT (id) DO UPDATE SET status = excluded.status, finished_at = excluded.finished_at,
+         output = excluded.output, vars = excluded.vars, error = excluded.error, credits = excluded.credits`,
+    ),
+    step: statement(
+      `INSERT INTO steps (run_id, step_key, step_id, step, status, attempts, started_at, duration_ms,
+         args, result, error, meter, credits, requests, outcome, outcome_reason)
+       VALUES (@run_id, @step_key, @step_id, @step, @status, @attempts, @started_at, @duration_ms,
+         @args, @result, @error, @meter, @credits, @requests, @outcome, @outcome_reason)
+       ON CONFLICT (run_id, step_key) DO UPDATE SET step_id = excluded.step_id, step = excluded.step,
+         status = excluded.status, attempts = excluded.attempts, started_at = excluded.started_at,
+         duration_ms = excluded.duration_ms, args = excluded.args, result = excluded.result,
+         error = excluded.error, meter = excluded.meter, credits = excluded.credits,
+         requests = excluded.requests, outcome = excluded.outcome, outcome_reason = excluded.outcome_reason`,
+    ),
+    run: statement(`SELECT ${RUN_COLUMNS} FROM runs WHERE id = ?`),
+    idsStartingWith: statement(
+      'SELECT id FROM runs WHERE substr(id, 1, length(?)) = ? ORDER BY seq DESC LIMIT ?',
+    ),
+    steps: statement('SELECT * FROM steps WHERE run_id = ? ORDER BY started_at, rowid'),
+  };
+}

@@ -1,0 +1,60 @@
+import { writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, expect, it } from '@jest/globals';
+import type BetterSqlite3 from 'better-sqlite3';
+import { JOURNAL_MIGRATIONS } from '../../src/journal/journal-migrations.js';
+import { SqliteJournal } from '../../src/journal/sqlite-journal.js';
+
+const Sqlite = createRequire(import.meta.url)('better-sqlite3') as typeof BetterSqlite3;
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'toolsteps-journal-'));
+});
+afterEach(() => rm(dir, { recursive: true, force: true }));
+
+const version = (path: string) => {
+  const db = new Sqlite(path, { readonly: true });
+  try {
+    return (db.prepare('SELECT version FROM schema_version').get() as { version: number }).version;
+  } finally {
+    db.close();
+  }
+};
+
+it('brings an empty file to the latest schema, and opening it again changes nothing', async () => {
+  const path = join(dir, 'runs.sqlite');
+  writeFileSync(path, '');
+
+  const journal = SqliteJournal.open(path);
+  await journal.recordRun({
+    runId: 'r1',
+    workflowId: 'w',
+    status: 'succeeded',
+    vars: {},
+    steps: [],
+    startedAt: 1,
+    durationMs: 2,
+  });
+  await journal.close();
+  expect(version(path)).toBe(JOURNAL_MIGRATIONS.length);
+
+  const again = SqliteJournal.open(path);
+  expect((await again.runs()).map((run) => run.id)).toEqual(['r1']);
+  await again.close();
+  expect(version(path)).toBe(JOURNAL_MIGRATIONS.length);
+});
+
+it('refuses a journal of a newer schema than it knows, naming the file', () => {
+  const path = join(dir, 'newer.sqlite');
+  const db = new Sqlite(path);
+  db.exec('CREATE TABLE schema_version (version INTEGER NOT NULL); INSERT INTO schema_version VALUES (99)');
+  db.close();
+
+  expect(() => SqliteJournal.open(path)).toThrow(
+    `The run journal ${path} is at schema version 99, newer than this Toolsteps knows (${JOURNAL_MIGRATIONS.length}): upgrade Toolsteps`,
+  );
+});
