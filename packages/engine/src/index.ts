@@ -18,6 +18,7 @@ export * from './contracts/step-error.js';
 export * from './contracts/trigger.js';
 export * from './contracts/trigger-store.js';
 export { catalogMarkdown } from './docs/catalog-markdown.js';
+export { readmeSection, withReadmeSections } from './docs/readme-sections.js';
 export { triggersMarkdown } from './docs/triggers-markdown.js';
 export { type RunOptions, WorkflowRunner } from './execution/engine.js';
 export {

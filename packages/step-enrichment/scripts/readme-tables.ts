@@ -1,4 +1,4 @@
-import { catalogMarkdown, createRegistry } from '@toolsteps/engine';
+import { catalogMarkdown, createRegistry, withReadmeSections } from '@toolsteps/engine';
 import enrichment from '../src/index.js';
 
 /**
@@ -10,21 +10,7 @@ export function readmeTables(): Record<string, string> {
   return { steps: catalogMarkdown(createRegistry([enrichment]).catalog()) };
 }
 
-/** What is between a section's markers, or undefined when the text has none. */
-export function readmeSection(text: string, name: string): string | undefined {
-  return text.split(`<!-- ${name}:start -->\n`)[1]?.split(`<!-- ${name}:end -->`)[0];
-}
-
-/** The text with every generated table put between its markers; a missing pair is an error. */
+/** The README with its generated tables rewritten from the catalog. */
 export function withReadmeTables(text: string): string {
-  let written = text;
-  for (const [name, table] of Object.entries(readmeTables())) {
-    const start = `<!-- ${name}:start -->\n`;
-    const end = `<!-- ${name}:end -->`;
-    const [before, rest] = written.split(start);
-    const after = rest?.split(end)[1];
-    if (after === undefined) throw new Error(`The README has no ${start.trim()} … ${end} section`);
-    written = `${before}${start}${table}${end}${after}`;
-  }
-  return written;
+  return withReadmeSections(text, readmeTables());
 }

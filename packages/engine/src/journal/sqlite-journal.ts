@@ -1,8 +1,8 @@
 import { createRequire } from 'node:module';
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Journal, RunResult, RunStart, StepTrace } from '../contracts/events.js';
+import { GroupCommit } from '../sqlite/group-commit.js';
 import { ownerOnlyFile } from '../triggers/store/owner-only-file.js';
-import { GroupCommit } from './group-commit.js';
 import { JOURNAL_MIGRATIONS } from './journal-migrations.js';
 import {
   type RunRow,

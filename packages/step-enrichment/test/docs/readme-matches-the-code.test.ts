@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from '@jest/globals';
-import { readmeSection, readmeTables } from '../../scripts/readme-tables.js';
+import { readmeSection } from '@toolsteps/engine';
+import { readmeTables } from '../../scripts/readme-tables.js';
 import enrichment, { CONNECTION_DEFAULTS, PROVIDER_BATCH_LIMIT } from '../../src/index.js';
 import { DEMO_KEYS } from '../../src/testing/index.js';
 

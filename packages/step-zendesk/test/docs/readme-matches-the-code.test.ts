@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from '@jest/globals';
-import { readmeSection, readmeTables } from '../../scripts/readme-tables.js';
+import { readmeSection } from '@toolsteps/engine';
+import { readmeTables } from '../../scripts/readme-tables.js';
 import { DEMO_CLIENT, DEMO_TOKENS } from '../../src/testing/index.js';
 
 const readme = () => readFile(new URL('../../README.md', import.meta.url), 'utf8');

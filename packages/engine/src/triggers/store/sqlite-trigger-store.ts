@@ -12,6 +12,7 @@ import type {
   StoredDelivery,
   TriggerStore,
 } from '../../contracts/trigger-store.js';
+import { GroupCommit } from '../../sqlite/group-commit.js';
 import { ownerOnlyFile } from './owner-only-file.js';
 import { openSecret, sealSecret } from './sealed-secret.js';
 import { TRIGGER_STORE_MIGRATIONS } from './trigger-store-migrations.js';
@@ -50,12 +51,6 @@ interface ActivationRow {
   activated_at: number;
 }
 
-interface PendingWrite {
-  work: () => unknown;
-  resolve: (value: unknown) => void;
-  reject: (error: unknown) => void;
-}
-
 /** Loaded when a store is opened, not when the engine is: most commands never touch it. */
 const require = createRequire(import.meta.url);
 
@@ -70,8 +65,7 @@ const require = createRequire(import.meta.url);
  */
 export class SqliteTriggerStore implements TriggerStore {
   private readonly statements: ReturnType<typeof prepare>;
-  private pending: PendingWrite[] = [];
-  private flushScheduled = false;
+  private readonly commits: GroupCommit;
   private closed = false;
 
   private constructor(
@@ -79,6 +73,7 @@ export class SqliteTriggerStore implements TriggerStore {
     private readonly key: Buffer | undefined,
   ) {
     this.statements = prepare(db);
+    this.commits = new GroupCommit(db);
   }
 
   /** Opens (creating it owner-only, 0600) and migrates the store at `path`. */
@@ -203,7 +198,7 @@ export class SqliteTriggerStore implements TriggerStore {
 
   async close(): Promise<void> {
     if (this.closed) return;
-    this.flush();
+    this.commits.flush();
     this.closed = true;
     this.db.close();
   }
@@ -233,44 +228,7 @@ export class SqliteTriggerStore implements TriggerStore {
   /** Queues a write for the next group commit; resolves with what it returned once that is on disk. */
   private write<T>(work: () => T): Promise<T> {
     if (this.closed) return Promise.reject(new Error('The trigger store is closed'));
-    return new Promise<T>((resolve, reject) => {
-      this.pending.push({ work, resolve: resolve as (value: unknown) => void, reject });
-      if (!this.flushScheduled) {
-        this.flushScheduled = true;
-        setImmediate(() => this.flush());
-      }
-    });
-  }
-
-  /**
-   * Commits every write waiting in one transaction, then answers each. A write that fails fails
-   * alone (SQLite undoes just its statement); a commit that fails fails them all.
-   */
-  private flush(): void {
-    this.flushScheduled = false;
-    const batch = this.pending;
-    if (batch.length === 0) return;
-    this.pending = [];
-    let outcomes: Array<{ value?: unknown; error?: unknown; failed: boolean }>;
-    try {
-      outcomes = this.db.transaction(() =>
-        batch.map(({ work }) => {
-          try {
-            return { value: work(), failed: false };
-          } catch (error) {
-            return { error, failed: true };
-          }
-        }),
-      )();
-    } catch (error) {
-      for (const write of batch) write.reject(error);
-      return;
-    }
-    for (const [index, write] of batch.entries()) {
-      const outcome = outcomes[index];
-      if (outcome.failed) write.reject(outcome.error);
-      else write.resolve(outcome.value);
-    }
+    return this.commits.write(work);
   }
 
   private toActivation(row: ActivationRow): Activation {
