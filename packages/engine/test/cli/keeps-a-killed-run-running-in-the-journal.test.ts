@@ -1,42 +1,16 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, expect, it, jest } from '@jest/globals';
-import {
-  createTasksEmulator,
-  DEMO_TOKEN,
-  type TasksEmulator,
-} from '../../../../examples/tasks/src/emulator.js';
+import { expect, it, jest } from '@jest/globals';
 import { SqliteJournal } from '../../src/journal/index.js';
 import { startCli, TASKS, TRIAGE } from './support/cli-process.js';
-import { type TempFiles, tempFiles } from './support/temp-files.js';
+import { useTasksWorld } from './support/tasks-world.js';
 
 jest.setTimeout(240_000);
 
-let emulator: TasksEmulator;
-let temp: TempFiles;
-beforeAll(async () => {
-  emulator = await createTasksEmulator();
-  temp = await tempFiles();
-});
-afterAll(async () => {
-  await emulator.close();
-  await temp.remove();
-});
+const world = useTasksWorld();
 
 it('after kill -9 mid-run, the run is still `running` with the steps it completed recorded', async () => {
-  const accounts = await temp.write(
-    'accounts.json',
-    JSON.stringify({
-      accounts: [
-        {
-          id: 'tasks-main',
-          integration: 'tasks',
-          name: 'main',
-          settings: { baseUrl: emulator.baseUrl },
-          credentials: { token: DEMO_TOKEN },
-        },
-      ],
-    }),
-  );
+  const { emulator, temp } = world;
+  const accounts = await world.accountsFile();
   // The second task's completion never answers in time: the run hangs there, one close done.
   emulator.faults.inject({ method: 'PUT', path: '/tasks/4/completion', delayMs: 120_000 });
   const path = temp.path('runs.sqlite');

@@ -1,43 +1,18 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { afterAll, beforeAll, expect, it, jest } from '@jest/globals';
-import {
-  createTasksEmulator,
-  DEMO_TOKEN,
-  type TasksEmulator,
-} from '../../../../examples/tasks/src/emulator.js';
+import { expect, it, jest } from '@jest/globals';
+import { DEMO_TOKEN } from '../../../../examples/tasks/src/emulator.js';
 import type { RunResult } from '../../src/contracts/events.js';
 import { SqliteJournal } from '../../src/journal/index.js';
 import { runCli, TASKS, TRIAGE } from './support/cli-process.js';
-import { type TempFiles, tempFiles } from './support/temp-files.js';
+import { useTasksWorld } from './support/tasks-world.js';
 
 jest.setTimeout(240_000);
 
-let emulator: TasksEmulator;
-let temp: TempFiles;
-beforeAll(async () => {
-  emulator = await createTasksEmulator();
-  temp = await tempFiles();
-});
-afterAll(async () => {
-  await emulator.close();
-  await temp.remove();
-});
+const world = useTasksWorld();
 
 it('never writes an account token to the journal file, even one passed in the input, and keeps it 0600', async () => {
-  const accounts = await temp.write(
-    'accounts.json',
-    JSON.stringify({
-      accounts: [
-        {
-          id: 'tasks-main',
-          integration: 'tasks',
-          name: 'main',
-          settings: { baseUrl: emulator.baseUrl },
-          credentials: { token: DEMO_TOKEN },
-        },
-      ],
-    }),
-  );
+  const { temp } = world;
+  const accounts = await world.accountsFile();
   const path = temp.path('journal/runs.sqlite');
   // The token goes into the input, the args of `found` and the variables: everywhere the journal writes.
   const input = JSON.stringify({ today: '2026-11-21', label: DEMO_TOKEN });
