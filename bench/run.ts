@@ -6,6 +6,7 @@ import { benchEngineOverhead } from './engine-overhead.js';
 import { benchHttpFanOut } from './http-fan-out.js';
 import { benchMemoryInFlight } from './memory-in-flight.js';
 import type { BenchResult } from './result.js';
+import { benchRunJournal } from './run-journal.js';
 import { benchSecretScrubbing } from './secret-scrubbing.js';
 import { formatTable } from './table.js';
 import { benchWebhookDeliveries } from './webhook-deliveries.js';
@@ -32,6 +33,7 @@ async function main(): Promise<void> {
     ['B2 HTTP fan-out', benchHttpFanOut],
     ['B3 memory in flight', benchMemoryInFlight],
     ['B4 webhook deliveries', benchWebhookDeliveries],
+    ['B5 run journal', benchRunJournal],
     ['B6 empty steps', benchEmptySteps],
     ['B7 secret scrubbing', benchSecretScrubbing],
   ];

@@ -8,6 +8,7 @@ interface StoredTask {
   labels: string[];
   due?: string;
   note?: string;
+  ref?: string;
 }
 
 const SEED: StoredTask[] = [
@@ -41,10 +42,26 @@ export async function createTasksEmulator(): Promise<TasksEmulator> {
       app.get('/tasks', (c) => {
         const status = c.req.query('status');
         const label = c.req.query('label');
+        const ref = c.req.query('ref');
         const found = [...tasks.values()].filter(
-          (task) => (!status || task.status === status) && (!label || task.labels.includes(label)),
+          (task) =>
+            (!status || task.status === status) &&
+            (!label || task.labels.includes(label)) &&
+            (!ref || task.ref === ref),
         );
         return c.json({ tasks: found });
+      });
+      app.post('/tasks', async (c) => {
+        const body = (await c.req.json().catch(() => null)) as Partial<StoredTask> | null;
+        if (!body || typeof body.title !== 'string' || body.title.length === 0) {
+          return c.json({ message: 'title must be a non-empty string' }, 422);
+        }
+        const id = Math.max(0, ...tasks.keys()) + 1;
+        const task: StoredTask = { id, title: body.title, status: 'open', labels: body.labels ?? [] };
+        if (typeof body.due === 'string') task.due = body.due;
+        if (typeof body.ref === 'string') task.ref = body.ref;
+        tasks.set(id, task);
+        return c.json(task, 201);
       });
       app.put('/tasks/:id/completion', async (c) => {
         const task = tasks.get(Number(c.req.param('id')));

@@ -1,4 +1,5 @@
 import { defineIntegration, Type } from '@toolsteps/engine';
+import { addTask } from './steps/add-task.js';
 import { completeTask } from './steps/complete-task.js';
 import { listTasks } from './steps/list-tasks.js';
 
@@ -14,7 +15,7 @@ const tasks = defineIntegration({
   connection: Type.Object({ baseUrl: Type.String({ format: 'uri' }) }),
   auth: { kind: 'token' },
   http: (account) => ({ baseUrl: String(account.settings.baseUrl), rateLimit: { concurrency: 8 } }),
-  steps: [listTasks, completeTask],
+  steps: [listTasks, addTask, completeTask],
   emulate: async () => {
     const { startTasksEmulator } = await import('./emulator.js');
     return startTasksEmulator();

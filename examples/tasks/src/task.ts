@@ -8,4 +8,6 @@ export const Task = Type.Object({
   labels: Type.Array(Type.String()),
   due: Type.Optional(Type.String({ description: 'ISO date' })),
   note: Type.Optional(Type.String()),
+  /** Set by whoever added the task, to find it again (Add Task writes its call's idempotency key). */
+  ref: Type.Optional(Type.String()),
 });

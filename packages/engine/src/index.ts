@@ -21,6 +21,8 @@ export { catalogMarkdown } from './docs/catalog-markdown.js';
 export { readmeSection, withReadmeSections } from './docs/readme-sections.js';
 export { triggersMarkdown } from './docs/triggers-markdown.js';
 export { type RunOptions, WorkflowRunner } from './execution/engine.js';
+export { ResumeRefused } from './execution/resume/resume-refused.js';
+export type { ResumeOptions } from './execution/resume/resume-run.js';
 export {
   compileExpression,
   DEFAULT_LIMITS as DEFAULT_EXPRESSION_LIMITS,

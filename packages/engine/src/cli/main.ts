@@ -8,6 +8,10 @@ import { emulateCommand } from './commands/emulate.js';
 import { encryptAccountsCommand } from './commands/encrypt-accounts.js';
 import { runCommand } from './commands/run.js';
 import { runsCommand } from './commands/runs.js';
+import { runsCancelCommand } from './commands/runs-cancel.js';
+import { runsPruneCommand } from './commands/runs-prune.js';
+import { runsResolveCommand } from './commands/runs-resolve.js';
+import { runsResumeCommand } from './commands/runs-resume.js';
 import { runShowCommand } from './commands/runs-show.js';
 import { schemaCommand } from './commands/schema.js';
 import { DEFAULT_SERVE_PORT, serveCommand } from './commands/serve.js';
@@ -209,7 +213,9 @@ export function buildProgram(exit: (code: number) => void): Command {
 
   const journalOption = () =>
     new Option('--journal <path>', 'the run journal (SQLite), default .toolsteps/runs.sqlite');
-  const runs = program.command('runs').description('the runs the journal keeps: list (default), show');
+  const runs = program
+    .command('runs')
+    .description('the runs the journal keeps: list (default), show, resume, resolve, cancel, prune');
   runs
     // The default, so `toolsteps runs --status running` lists: the options are the list's own.
     .command('list', { isDefault: true })
@@ -226,6 +232,43 @@ export function buildProgram(exit: (code: number) => void): Command {
     .addOption(journalOption())
     .addOption(json)
     .action(action((cli, id: string, options) => runShowCommand(id, options, cli)));
+  const accountsOption = () =>
+    new Option('--accounts <file>', 'connected accounts file: the accounts the run writes to (required)');
+  const resumeOptions = (command: Command) =>
+    command
+      .addOption(accountsOption())
+      .option('--workflow <file>', 'go on with this workflow file instead of the one the run started from')
+      .option('--force', 'resume although the workflow changed or the process holding the run seems alive')
+      .addOption(journalOption())
+      .addOption(json);
+  resumeOptions(
+    runs
+      .command('resume')
+      .description('go on with a crashed, failed or settled run: recorded steps are replayed, not run again')
+      .argument('<id>', 'run id, or its first characters'),
+  ).action(action((cli, id: string, options) => runsResumeCommand(id, options, cli)));
+  resumeOptions(
+    runs
+      .command('resolve')
+      .description('settle a step whose write may or may not have happened, then resume the run')
+      .argument('<id>', 'run id, or its first characters')
+      .requiredOption('--step <key>', 'the step key, as `runs show` lists it')
+      .requiredOption('--as <decision>', 'done (it happened: give --result), retry (it did not), or failed')
+      .option('--result <json>', "with --as done: the step's result, inline or @file.json")
+      .option('--no-resume', 'record the decision only'),
+  ).action(action((cli, id: string, options) => runsResolveCommand(id, options, cli)));
+  runs
+    .command('cancel')
+    .description('cancel a run: one no process holds is not resumed; one still running is stopped')
+    .argument('<id>', 'run id, or its first characters')
+    .addOption(journalOption())
+    .action(action((cli, id: string, options) => runsCancelCommand(id, options, cli)));
+  runs
+    .command('prune')
+    .description('delete finished runs older than a duration; runs waiting for a decision are kept')
+    .option('--older-than <duration>', 'e.g. 30d, 12h (default 30d)')
+    .addOption(journalOption())
+    .action(action((cli, options) => runsPruneCommand(options, cli)));
 
   program
     .command('encrypt-accounts')

@@ -19,7 +19,7 @@ export function progressReporter(output: Output): (event: RunEvent) => void {
 function ttyLine(event: RunEvent, c: Colors, ms: (v: number) => string): string | undefined {
   switch (event.type) {
     case 'run.started':
-      return c.bold(`▶ ${event.workflowId}`) + c.dim(` run ${event.runId}`);
+      return c.bold(`▶ ${event.workflowId}`) + c.dim(` run ${event.runId}${event.resumed ? ' resumed' : ''}`);
     case 'step.started':
       return event.attempt === 1
         ? c.dim(`  … ${event.stepKey}${event.step ? ` (${event.step})` : ''}`)
@@ -29,7 +29,7 @@ function ttyLine(event: RunEvent, c: Colors, ms: (v: number) => string): string 
         `  ↻ ${event.stepKey}: ${event.error.message}; attempt ${event.attempt + 1} in ${ms(event.delayMs)}`,
       );
     case 'step.succeeded':
-      return `  ${c.green('✓')} ${event.stepKey} ${c.dim(ms(event.durationMs) + creditsNote(event.credits))}`;
+      return `  ${c.green('✓')} ${event.stepKey} ${c.dim(event.replayed ? replayedNote(event.replayed) : ms(event.durationMs) + creditsNote(event.credits))}`;
     case 'step.skipped':
       return c.dim(`  – ${event.stepKey} skipped: ${event.reason}`);
     case 'step.failed':
@@ -46,13 +46,15 @@ function ttyLine(event: RunEvent, c: Colors, ms: (v: number) => string): string 
 function plainLine(event: RunEvent, ms: (v: number) => string): string | undefined {
   switch (event.type) {
     case 'run.started':
-      return `run ${event.runId} of ${event.workflowId} started`;
+      return `run ${event.runId} of ${event.workflowId} ${event.resumed ? 'resumed' : 'started'}`;
     case 'step.started':
       return `step ${event.stepKey} started${event.attempt > 1 ? ` (attempt ${event.attempt})` : ''}`;
     case 'step.retrying':
       return `step ${event.stepKey} retrying in ${ms(event.delayMs)} after ${event.error.code}: ${event.error.message}`;
     case 'step.succeeded':
-      return `step ${event.stepKey} succeeded in ${ms(event.durationMs)}${creditsNote(event.credits)}`;
+      return event.replayed
+        ? `step ${event.stepKey} succeeded: ${replayedNote(event.replayed)}`
+        : `step ${event.stepKey} succeeded in ${ms(event.durationMs)}${creditsNote(event.credits)}`;
     case 'step.skipped':
       return `step ${event.stepKey} skipped: ${event.reason}`;
     case 'step.failed':
@@ -60,6 +62,13 @@ function plainLine(event: RunEvent, ms: (v: number) => string): string | undefin
     case 'run.finished':
       return `run ${event.status} in ${ms(event.durationMs)}${creditsNote(runSpend(event.credits))}`;
   }
+}
+
+/** How a resumed run's step succeeded without running again. */
+function replayedNote(replayed: 'recorded' | 'probed'): string {
+  return replayed === 'recorded'
+    ? 'recorded before, not run again'
+    : 'its probe found it done, not run again';
 }
 
 /** `, 3 credits` (`, ~3 credits` when estimated); nothing for a step or run that spent none. */

@@ -6,12 +6,12 @@ import { UsageError } from './exit-codes.js';
 export const MAX_INPUT_BYTES = 16 * 1024 * 1024;
 
 /** `--input '{"a":1}'` or `--input @input.json`: at most 16 MiB, nested at most 256 levels, no `__proto__`. */
-export async function readRunInput(option: string | undefined): Promise<unknown> {
+export async function readRunInput(option: string | undefined, flag = '--input'): Promise<unknown> {
   if (option === undefined) return {};
   const file = option.startsWith('@') ? option.slice(1) : undefined;
-  if (file === '') throw new UsageError('--input @ needs a file name, e.g. --input @input.json');
-  if (file !== undefined) return readJsonFile(file, 'input');
-  return parseJsonText(option, '--input');
+  if (file === '') throw new UsageError(`${flag} @ needs a file name, e.g. ${flag} @file.json`);
+  if (file !== undefined) return readJsonFile(file, flag.replace(/^--/, ''));
+  return parseJsonText(option, flag);
 }
 
 /** A JSON data file (an input, an event, a captured delivery), held to the same bounds as run input. */

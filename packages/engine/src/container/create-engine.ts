@@ -1,3 +1,6 @@
+import { ResumeRefused } from '../execution/resume/resume-refused.js';
+import { type ResumeOptions, resumeRun } from '../execution/resume/resume-run.js';
+import type { ResumableJournal } from '../journal/journaled-run.js';
 import 'reflect-metadata';
 import { Container } from 'inversify';
 import type { ConnectedAccount, CredentialVault } from '../contracts/account.js';
@@ -89,6 +92,12 @@ export interface Engine {
   load(source: WorkflowSource): Promise<CompiledWorkflow>;
   /** Runs a loaded workflow (or loads it first). Resolves with the result whether the run succeeded or not. */
   run(workflow: CompiledWorkflow | WorkflowSource, input?: unknown, options?: RunOptions): Promise<RunResult>;
+  /**
+   * Resumes a journaled run that did not succeed (crashed, failed, or settled after `outcome_unknown`):
+   * what it did is replayed, not repeated. Needs a journal runs can be resumed from (SqliteJournal);
+   * a `ResumeRefused` says why it cannot be, before anything runs.
+   */
+  resume(runId: string, options?: ResumeOptions): Promise<RunResult>;
 }
 
 /** Assembles the engine: every part is bound in an inversify container the caller may override. */
@@ -152,6 +161,17 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
     load: (source) => loadWorkflowOrThrow(source, loadOptions),
     run: async (workflow, input, runOptions) =>
       runner.run(isCompiled(workflow) ? workflow : await engine.load(workflow), input, runOptions),
+    resume: (runId, resumeOptions) => {
+      const journal = container.get<Journal>(TOKENS.Journal);
+      if (!isResumable(journal)) {
+        return Promise.reject(
+          new ResumeRefused(
+            "The engine's journal keeps no history to resume a run from: bind a SqliteJournal (createEngine({ journal }))",
+          ),
+        );
+      }
+      return resumeRun({ journal, runner, load: engine.load }, runId, resumeOptions);
+    },
   };
   return engine;
 }
@@ -160,6 +180,11 @@ async function resolveRegistry(options: EngineOptions): Promise<StepRegistry> {
   const given = options.integrations;
   if (given?.every((item): item is Integration => typeof item !== 'string')) return createRegistry(given);
   return loadRegistry({ integrations: given, cwd: options.cwd, configFile: options.configFile });
+}
+
+function isResumable(journal: Journal): journal is ResumableJournal {
+  const candidate = journal as Partial<ResumableJournal>;
+  return typeof candidate.history === 'function' && typeof candidate.recordSend === 'function';
 }
 
 function isCompiled(workflow: CompiledWorkflow | WorkflowSource): workflow is CompiledWorkflow {

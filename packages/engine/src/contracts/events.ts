@@ -13,7 +13,14 @@ interface StepEventBase {
 }
 
 export type RunEvent =
-  | { type: 'run.started'; runId: string; workflowId: string; at: number }
+  | {
+      type: 'run.started';
+      runId: string;
+      workflowId: string;
+      /** Set when the run goes on from its journal record (`resume`). */
+      resumed?: true;
+      at: number;
+    }
   | {
       type: 'run.finished';
       runId: string;
@@ -33,6 +40,8 @@ export type RunEvent =
       durationMs: number;
       /** What the step spent, when it is metered or reported credits. */
       credits?: CreditSpend;
+      /** A resumed run's step that did not run again (see StepTrace.replayed). */
+      replayed?: 'recorded' | 'probed';
     })
   | (StepEventBase & {
       type: 'step.failed';
@@ -82,6 +91,33 @@ export interface StepTrace {
   outcome?: 'unknown';
   /** Which write and how it ended, e.g. `POST /issues timed out after it was sent, before a complete answer`. */
   outcomeReason?: string;
+  /**
+   * Set on a resumed run's steps that did not run again: `recorded`, the result an earlier attempt
+   * of the run recorded; `probed`, the step's probe found its write had happened and read the result.
+   */
+  replayed?: 'recorded' | 'probed';
+  /** An operator's decision on a step whose outcome was unknown (`toolsteps runs resolve`). */
+  resolution?: StepResolution;
+}
+
+/**
+ * How an operator settled a step whose write may or may not have happened: `done`, it happened (with
+ * the result given); `retry`, it did not, run it again; `failed`, treat the step as failed.
+ */
+export type StepResolution = 'done' | 'retry' | 'failed';
+
+/** A write not safe to repeat, recorded before it left (secrets scrubbed from its path). */
+export interface SentWrite {
+  stepKey: string;
+  /** The catalog step that sent it. */
+  step: string;
+  method: string;
+  /** Path and query, relative to the integration's base URL. */
+  path: string;
+  /** When it was about to leave (ms since the epoch). */
+  at: number;
+  /** The step's attempt that sent it. */
+  attempt: number;
 }
 
 export interface RunResult {
@@ -108,6 +144,8 @@ export interface RunStart {
   workflowFile?: string;
   input: unknown;
   startedAt: number;
+  /** Set when the run is resumed from its journal rather than started. */
+  resumed?: boolean;
 }
 
 /** Where finished step records and runs are kept; an agent runtime binds a durable one. */
@@ -119,4 +157,22 @@ export interface Journal {
   recordStart?(start: RunStart): Promise<void>;
   recordStep(runId: string, trace: StepTrace): Promise<void>;
   recordRun(result: RunResult): Promise<void>;
+  /**
+   * Optional, for journals a run can be resumed from: awaited before a write not safe to repeat
+   * leaves, so a crash while it is in flight leaves a record that it may have happened.
+   */
+  recordSend?(runId: string, write: SentWrite): Promise<void>;
+}
+
+/**
+ * What a resumed run starts from: the run as the journal kept it. Steps recorded as succeeded (or
+ * caught) are replayed, not run again; a write recorded as sent without a step record that settles
+ * it is run again only when safe (see execution/resume).
+ */
+export interface RunHistory {
+  runId: string;
+  input: unknown;
+  startedAt: number;
+  steps: readonly StepTrace[];
+  sent: readonly SentWrite[];
 }

@@ -101,6 +101,12 @@ export interface HttpClientOptions {
    * so none is built (redacted, copied) unless `onExchange` is given too.
    */
   onSent?: (request: SentRequest) => SendEndListener | undefined;
+  /**
+   * Awaited before each send not safe to repeat (a write, not retrySafe) leaves, before its timeout
+   * starts: a durable journal records the write there, so a crash while it is in flight leaves a
+   * trace that it may have happened. A rejection stops the send: it never leaves.
+   */
+  beforeWrite?: (request: SentRequest) => Promise<void>;
 }
 
 /**

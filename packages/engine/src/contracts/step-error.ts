@@ -16,6 +16,11 @@ export const ERROR_CODES = [
   'cancelled',
   /** A metered step was refused before sending: its worst case would exceed a credit budget. */
   'budget',
+  /**
+   * A resumed run met a write that may or may not have happened (it was in flight at a crash) and
+   * is not safe to repeat: the run stops until an operator says (`toolsteps runs resolve`). Never caught.
+   */
+  'outcome_unknown',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -2,6 +2,7 @@ import type { Static, TSchema } from '@sinclair/typebox';
 import type { AccountSummary } from './account.js';
 import { CATALOG_ID } from './catalog-id.js';
 import type { CreditsReporter, StepCredits } from './credits.js';
+import type { SentWrite } from './events.js';
 import type { HttpClient } from './http.js';
 import type { Logger } from './logger.js';
 
@@ -25,7 +26,15 @@ export interface StepContext {
   meter: Meter;
   /** Reports the credits this call spent (see `credits` on the step definition). */
   credits: CreditsReporter;
+  /**
+   * Unique to this call of the step in this run, and the same when a resumed run calls it again:
+   * send it as an idempotency key, or write it as a marker the step's `probe` can look for.
+   */
+  idempotencyKey: string;
 }
+
+/** What a step's probe found out: whether its write already happened, and then the step's result. */
+export type ProbeFinding<O> = { happened: true; result: O } | { happened: false };
 
 export interface StepDefinition<I extends TSchema, O extends TSchema> {
   /** `integration.key`, stable, snake_case. */
@@ -47,6 +56,18 @@ export interface StepDefinition<I extends TSchema, O extends TSchema> {
   /** Declares the step metered: budgets (`maxCredits`) are checked against its worst case before it runs. */
   credits?: StepCredits<Static<I>>;
   run: (input: Static<I>, ctx: StepContext) => Promise<Static<O>>;
+  /**
+   * For a write not safe to repeat: tells whether this call (same args, same `ctx.idempotencyKey`)
+   * already happened upstream. A resumed run asks it when a crash left the step's write in flight:
+   * found, its result stands and the step is not run again; not found, the step runs. Without a
+   * probe such a step stops the run as `outcome_unknown` for an operator. Reads only: `ctx.http`
+   * refuses nothing, but a probe that writes defeats its purpose.
+   */
+  probe?: (
+    input: Static<I>,
+    ctx: StepContext,
+    sent: readonly SentWrite[],
+  ) => Promise<ProbeFinding<Static<O>>>;
 }
 
 export type Step<I extends TSchema = TSchema, O extends TSchema = TSchema> = Required<

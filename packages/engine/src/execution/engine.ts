@@ -3,7 +3,14 @@ import { inject, injectable } from 'inversify';
 import { TOKENS } from '../container/tokens.js';
 import type { CredentialVault } from '../contracts/account.js';
 import type { Clock } from '../contracts/clock.js';
-import type { Journal, RunObserver, RunResult, RunStart, RunStatus } from '../contracts/events.js';
+import type {
+  Journal,
+  RunHistory,
+  RunObserver,
+  RunResult,
+  RunStart,
+  RunStatus,
+} from '../contracts/events.js';
 import type { HttpExchange } from '../contracts/http.js';
 import type { Logger } from '../contracts/logger.js';
 import type { HttpClientFactory, SecretScrubber } from '../contracts/services.js';
@@ -14,6 +21,7 @@ import type { CompiledWorkflow } from '../workflow/compiled-workflow.js';
 import { AccountResolver } from './account-resolver.js';
 import { CreditLedger } from './credits/credit-ledger.js';
 import { Deadline, NEVER_ABORTED } from './deadline.js';
+import { RunReplay } from './resume/run-replay.js';
 import type { RunContext } from './run-context.js';
 import { RunRecorder } from './run-recorder.js';
 import { runSequence } from './run-sequence.js';
@@ -27,6 +35,11 @@ export interface RunOptions {
   runId?: string;
   /** Every HTTP request steps make, as it ends (secrets redacted): for test kits and debugging. */
   onExchange?: (stepKey: string, exchange: HttpExchange) => void;
+  /**
+   * Resumes a run from its journal record instead of starting one: its id, input and start time are
+   * the recorded ones (`input` and `runId` are ignored), and what it already did is replayed.
+   */
+  resume?: RunHistory;
 }
 
 /** Runs compiled workflows. Never throws for a failing run: the RunResult says what happened. */
@@ -41,9 +54,11 @@ export class WorkflowRunner {
     @inject(TOKENS.SecretScrubber) private readonly scrubber: SecretScrubber,
   ) {}
 
-  async run(workflow: CompiledWorkflow, input: unknown = {}, options: RunOptions = {}): Promise<RunResult> {
-    const runId = options.runId ?? randomUUID();
-    const startedAt = this.clock.now();
+  async run(workflow: CompiledWorkflow, given: unknown = {}, options: RunOptions = {}): Promise<RunResult> {
+    const resume = options.resume;
+    const runId = resume?.runId ?? options.runId ?? randomUUID();
+    const startedAt = resume?.startedAt ?? this.clock.now();
+    const input = resume ? resume.input : given;
     const recorder = new RunRecorder(
       runId,
       this.clock,
@@ -63,6 +78,7 @@ export class WorkflowRunner {
       random: Math.random,
       credits: new CreditLedger(),
       onExchange: options.onExchange,
+      ...(resume ? { replay: new RunReplay(resume) } : {}),
     };
     const scope = Scope.root(input, { id: runId, startedAt: new Date(startedAt).toISOString() });
     // Most runs can neither be cancelled nor time out: they share one signal instead of each making one.
@@ -71,7 +87,7 @@ export class WorkflowRunner {
         ? new Deadline(options.signal, workflow.timeoutMs, `Workflow "${workflow.id}"`)
         : undefined;
     const signal = deadline?.signal ?? NEVER_ABORTED;
-    recorder.emit({ type: 'run.started', workflowId: workflow.id });
+    recorder.emit({ type: 'run.started', workflowId: workflow.id, ...(resume ? { resumed: true } : {}) });
 
     let status: RunStatus = 'succeeded';
     let output: unknown;
@@ -79,7 +95,7 @@ export class WorkflowRunner {
     try {
       checkInput(workflow, input);
       if (this.journal.recordStart)
-        await this.journal.recordStart(runStart(workflow, input, runId, startedAt, this.scrubber));
+        await this.journal.recordStart(runStart(workflow, input, runId, startedAt, this.scrubber, resume));
       await runSequence(workflow.steps, scope, '', signal, run);
       if (workflow.output) output = await workflow.output.evaluate(scope.bindings(), 'output');
     } catch (thrown) {
@@ -124,6 +140,7 @@ function runStart(
   runId: string,
   startedAt: number,
   scrubber: SecretScrubber,
+  resume: RunHistory | undefined,
 ): RunStart {
   return {
     runId,
@@ -132,6 +149,7 @@ function runStart(
     ...(workflow.file === undefined ? {} : { workflowFile: workflow.file }),
     input: scrubber.scrubValue(input),
     startedAt,
+    ...(resume ? { resumed: true } : {}),
   };
 }
 

@@ -6,6 +6,7 @@ import type { HttpClientFactory } from '../contracts/services.js';
 import type { CompiledWorkflow } from '../workflow/compiled-workflow.js';
 import type { AccountResolver } from './account-resolver.js';
 import type { CreditLedger } from './credits/credit-ledger.js';
+import type { RunReplay } from './resume/run-replay.js';
 import type { RunRecorder } from './run-recorder.js';
 import type { WriteOutcomes } from './write-outcomes.js';
 
@@ -22,6 +23,8 @@ export interface RunContext {
   /** Credits spent and reserved in this run, against which budgets are checked. */
   credits: CreditLedger;
   onExchange?: (stepKey: string, exchange: HttpExchange) => void;
+  /** Set when the run is resumed: what it already did, replayed instead of run again. */
+  replay?: RunReplay;
 }
 
 /** What a step did so far; its trace is written from this whether it succeeds or fails. */
@@ -35,4 +38,6 @@ export interface StepProgress {
   requests: number;
   /** What the step's writes may have done upstream (`write` and `delete` steps only). */
   writes?: WriteOutcomes;
+  /** Set when a resumed run's probe found the step's write had happened: it did not run again. */
+  replayed?: 'probed';
 }

@@ -1,5 +1,5 @@
 import type { Clock } from '../contracts/clock.js';
-import type { Journal, RunEvent, RunObserver, StepTrace } from '../contracts/events.js';
+import type { Journal, RunEvent, RunObserver, SentWrite, StepTrace } from '../contracts/events.js';
 import type { Logger } from '../contracts/logger.js';
 import type { SecretScrubber } from '../contracts/services.js';
 
@@ -38,6 +38,22 @@ export class RunRecorder {
       // A failing observer must not fail the run it observes.
       this.logger.warn('A run observer threw; the run goes on', { error: String(error) });
     }
+  }
+
+  /** Whether the journal records writes as they leave (a journal runs can be resumed from). */
+  get recordsSends(): boolean {
+    return this.journal.recordSend !== undefined;
+  }
+
+  /** Records a write about to leave; its path scrubbed, as a URL can carry a token. */
+  recordSend(write: SentWrite): Promise<void> {
+    write.path = this.scrubber.scrub(write.path);
+    return this.journal.recordSend!(this.runId, write);
+  }
+
+  /** Takes a trace recorded by an earlier attempt of a resumed run, as it is: the journal has it. */
+  adopt(order: number, trace: StepTrace): void {
+    this.traces[order] = trace;
   }
 
   /** Reserves a place for a step's trace, so traces list steps in the order they started. */
@@ -80,6 +96,8 @@ const MAY_HOLD_SECRETS = {
   credits: false,
   outcome: true,
   outcomeReason: true,
+  replayed: false,
+  resolution: false,
   attempts: false,
   startedAt: false,
   durationMs: false,

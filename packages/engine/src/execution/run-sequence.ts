@@ -89,6 +89,10 @@ async function runNode(
       await recordTrace(started, run, 'skipped', undefined, undefined);
       return null;
     }
+    // A resumed run replays what a tool step recorded; loops, branches and plain steps run again
+    // (they only compute), so every variable they set is set again from the replayed results.
+    const recorded = node.step && run.replay?.replayable(stepKey);
+    if (recorded) return await replay(started, recorded, scope, run);
     const working = runWork(node, scope, stepKey, signal, run, started.progress);
     const result = working === null ? null : await working;
     scope.steps[node.id] = { status: 'succeeded', result };
@@ -102,15 +106,48 @@ async function runNode(
   }
 }
 
-function succeeded(started: Started, run: RunContext): void {
+/**
+ * A step of a resumed run that is not run again: its recorded result (or its failure, caught or
+ * settled as failed by an operator) is put back in the scope, its `assign` or `catch` runs again,
+ * and its trace is the one recorded.
+ */
+async function replay(
+  started: Started,
+  recorded: StepTrace,
+  scope: Scope,
+  run: RunContext,
+): Promise<unknown> {
+  const { node, stepKey } = started;
+  // What it spent still counts against the run's budgets.
+  if (recorded.credits && node.integration) {
+    const account = await run.accounts.resolve(node.integration, node.node.account);
+    const payer = { accountId: account.id, stepPointer: node.pointer };
+    run.credits.charge(payer, recorded.credits.spent, recorded.credits.estimated);
+  }
+  if (recorded.status !== 'succeeded') {
+    const error = new StepError({ ...recorded.error!, step: recorded.error?.step ?? stepKey });
+    return failed(started, error, scope, run, recorded);
+  }
+  const result = recorded.result ?? null;
+  scope.steps[node.id] = { status: 'succeeded', result };
+  const assigning = assign(node.assign, scope, stepKey, { result });
+  if (assigning) await assigning;
+  run.recorder.adopt(started.order, { ...recorded, replayed: 'recorded' });
+  if (run.recorder.observed) succeeded(started, run, recorded);
+  return result;
+}
+
+function succeeded(started: Started, run: RunContext, recorded?: StepTrace): void {
+  const replayed = recorded ? 'recorded' : started.progress.replayed;
   run.recorder.emit({
     type: 'step.succeeded',
     stepKey: started.stepKey,
     id: started.node.id,
     step: started.stepId,
-    attempts: started.progress.attempts,
+    attempts: recorded?.attempts ?? started.progress.attempts,
     durationMs: run.clock.now() - started.startedAt,
     ...creditsOf(started.progress),
+    ...(replayed ? { replayed } : {}),
   });
 }
 
@@ -127,13 +164,22 @@ function copyOfCredits(credits: CreditSpend): CreditSpend {
   return copy;
 }
 
-/** A step that threw: recorded as failed, then rethrown, or as caught when a `catch` handler continues. */
-async function failed(started: Started, thrown: unknown, scope: Scope, run: RunContext): Promise<null> {
+/**
+ * A step that threw: recorded as failed, then rethrown, or as caught when a `catch` handler continues.
+ * A replayed failure keeps the trace `recorded` when its handler decides as it did then.
+ */
+async function failed(
+  started: Started,
+  thrown: unknown,
+  scope: Scope,
+  run: RunContext,
+  recorded?: StepTrace,
+): Promise<null> {
   const { node, stepKey, progress } = started;
   // The innermost step that failed keeps its name: a loop reports which iteration's step broke.
   const failure = toStepError(thrown);
   const error = failure.step ? failure : failure.at(stepKey);
-  const handler = error.code === 'cancelled' ? undefined : node.catch.find((h) => handles(h, error));
+  const handler = UNCATCHABLE.has(error.code) ? undefined : node.catch.find((h) => handles(h, error));
   const caught = handler?.then === 'continue';
   scope.steps[node.id] = { status: caught ? 'caught' : 'failed', result: null, error: error.toJSON() };
   run.recorder.emit({
@@ -147,12 +193,17 @@ async function failed(started: Started, thrown: unknown, scope: Scope, run: RunC
     caught,
     ...creditsOf(progress),
   });
-  await recordTrace(started, run, caught ? 'caught' : 'failed', undefined, error);
+  const status = caught ? 'caught' : 'failed';
+  if (recorded?.status === status) run.recorder.adopt(started.order, { ...recorded, replayed: 'recorded' });
+  else await recordTrace(started, run, status, undefined, error);
   if (!caught) throw error;
   const assigning = assign(handler?.assign, scope, stepKey, { error: error.toJSON() });
   if (assigning) await assigning;
   return null;
 }
+
+/** Failures no `catch` takes: a cancelled run stops, and an unknown outcome waits for an operator. */
+const UNCATCHABLE: ReadonlySet<string> = new Set(['cancelled', 'outcome_unknown']);
 
 /** A step that has started: what its trace is written from, whether it succeeds or fails. */
 interface Started {
@@ -197,6 +248,7 @@ function recordTrace(
     trace.outcome = 'unknown';
     trace.outcomeReason = unknown;
   }
+  if (progress.replayed) trace.replayed = progress.replayed;
   return run.recorder.record(started.order, trace);
 }
 

@@ -1,13 +1,12 @@
-import type { HttpClient } from '../contracts/http.js';
-import { type Logger, withFields } from '../contracts/logger.js';
-import type { StepContext } from '../contracts/step.js';
 import { StepError, toStepError } from '../contracts/step-error.js';
 import { describeViolations, schemaCheck } from '../validation/json-schema.js';
 import type { CompiledStep } from '../workflow/compiled-workflow.js';
 import { creditsOfCall } from './credits/metered-call.js';
 import { cancellation, Deadline, listenable } from './deadline.js';
+import { settleUnsettled } from './resume/settle-unsettled.js';
 import type { RunContext, StepProgress } from './run-context.js';
 import type { Scope } from './scope.js';
+import { type Attempt, stepContext } from './step-context.js';
 import { delayBeforeRetry } from './step-retry.js';
 import { WriteOutcomes } from './write-outcomes.js';
 
@@ -56,57 +55,41 @@ export async function runToolStep(
   progress.writes = writes;
   const credits = creditsOfCall(node, step, integration, account, args, stepKey, run, progress);
 
+  // A resumed run: a write a crash left in flight is settled before the step may run again.
+  const unsettled = run.replay?.unsettled(stepKey);
+  if (unsettled) {
+    const probe = { run, step, integration, account, stepKey, signal, progress, credits };
+    const found = await settleUnsettled(probe, args, unsettled, node.timeoutMs);
+    if (found) {
+      checkOutput(step.id, step.output, found.result);
+      progress.replayed = 'probed';
+      return found.result;
+    }
+  }
+
   for (let attempt = 1; ; attempt++) {
     progress.attempts = attempt;
     writes?.startAttempt();
     if (run.recorder.observed)
       run.recorder.emit({ type: 'step.started', stepKey, id: node.id, step: step.id, attempt });
     const deadline = new Deadline(signal, node.timeoutMs, `Step "${stepKey}"`);
-    let http: HttpClient | undefined;
+    const current: Attempt = {
+      run,
+      step,
+      integration,
+      account,
+      stepKey,
+      effect: step.effect,
+      attempt,
+      signal: deadline.signal,
+      progress,
+      credits,
+    };
     try {
       // A budget that cannot hold the worst case refuses the attempt before it can send anything.
       const reserving = credits.reserve(deadline.signal);
       if (reserving) await reserving;
-      let log: Logger | undefined;
-      const onExchange = run.onExchange;
-      const ctx: StepContext = {
-        account: {
-          id: account.id,
-          integration: account.integration,
-          name: account.name,
-          settings: account.settings,
-        },
-        // The client and logger are built on first use: many steps compute without calling their API.
-        get http() {
-          http ??= run.http.client({
-            integration,
-            account,
-            effect: step.effect,
-            signal: deadline.signal,
-            onSent: (request) => {
-              progress.requests++;
-              return writes?.sent(request);
-            },
-            // Exchange records are built only for someone who reads them.
-            onExchange: onExchange && ((exchange) => onExchange(stepKey, exchange)),
-          });
-          return http;
-        },
-        signal: deadline.signal,
-        get log() {
-          log ??= withFields(run.logger, { runId: run.runId, stepKey });
-          return log;
-        },
-        runId: run.runId,
-        stepKey,
-        meter: {
-          add: (name, amount) => {
-            progress.meter ??= {};
-            progress.meter[name] = (progress.meter[name] ?? 0) + amount;
-          },
-        },
-        credits,
-      };
+      const ctx = stepContext(current);
       const result = await deadline.race(Promise.resolve().then(() => step.run(args, ctx)));
       checkOutput(step.id, step.output, result);
       credits.settle(true);
@@ -116,7 +99,7 @@ export async function runToolStep(
       credits.settle(false);
       const error = inWorkflow(toStepError(thrown), node.pointer);
       // What the failed attempt has not sent yet never leaves: a retry must not race its leftovers.
-      if (http) stopAttempt(deadline);
+      if (current.http) stopAttempt(deadline);
       const failed = { node, account, error, attempt, writes, stopped: signal.aborted };
       const delayMs = delayBeforeRetry(failed, run);
       run.recorder.emit({
@@ -134,7 +117,7 @@ export async function runToolStep(
     } finally {
       // A step that returned with requests still pending is over too: nothing of it leaves later.
       // Only a step that made an HTTP client can have any.
-      if (http) stopAttempt(deadline);
+      if (current.http) stopAttempt(deadline);
       deadline.dispose();
     }
   }

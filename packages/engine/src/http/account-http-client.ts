@@ -92,6 +92,7 @@ export class AccountHttpClient implements HttpClient {
       sends: 0,
       onExchange: this.options.onExchange,
       onSent: this.options.onSent,
+      beforeWrite: this.options.beforeWrite,
     };
     const renewal: Renewal = { used: false, replayed: false };
     const safeToRepeat = isSafeToRepeat(checked.method, effect, request.retrySafe);

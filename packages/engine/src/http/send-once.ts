@@ -40,6 +40,7 @@ export interface SendContext {
   logger: Logger;
   onExchange?: (exchange: HttpExchange) => void;
   onSent?: (request: SentRequest) => SendEndListener | undefined;
+  beforeWrite?: (request: SentRequest) => Promise<void>;
   /** Counts sends across retries, renewals and redirects: the exchange's `attempt`. */
   sends: number;
 }
@@ -59,14 +60,16 @@ export async function sendOnce(
     method: target.method,
     relative: target.relative,
   };
-  const timeout = new AttemptSignal(ctx.signal, binding.timeoutMs);
-  const started = ctx.clock.now();
-  if (ctx.onSent) {
-    state.onSent = ctx.onSent;
+  if (ctx.onSent || ctx.beforeWrite) {
     const safeToRepeat =
       target.method === 'GET' || target.method === 'HEAD' || ctx.request.retrySafe === true;
+    state.onSent = ctx.onSent;
     state.leaving = { method: target.method, path: target.relative, safeToRepeat };
+    // Recorded before the timeout starts: a slow commit must not eat the answer's time.
+    if (ctx.beforeWrite && !safeToRepeat) await ctx.beforeWrite(state.leaving);
   }
+  const timeout = new AttemptSignal(ctx.signal, binding.timeoutMs);
+  const started = ctx.clock.now();
   let response: Response | undefined;
   try {
     // The attempt signal goes to the transport itself, not through ky's `signal` option: ky would

@@ -3,6 +3,7 @@ export {
   JOURNALED_RUN_STATUSES,
   type JournaledRun,
   type JournaledRunStatus,
+  type ResumableJournal,
   type RunQuery,
 } from './journaled-run.js';
 export { MEMORY_JOURNAL_OPTIONS, MemoryJournal, type MemoryJournalOptions } from './memory-journal.js';

@@ -40,4 +40,50 @@ export const JOURNAL_MIGRATIONS: readonly string[] = [
     PRIMARY KEY (run_id, step_key)
   );
   `,
+  // Resume: runs may stop as outcome_unknown, say who holds them and ask to be cancelled; writes
+  // are recorded as they leave (sends), each in the life of the run (resumes) that sent it.
+  `
+  CREATE TABLE runs_v2 (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    id TEXT NOT NULL UNIQUE,
+    workflow_id TEXT NOT NULL,
+    workflow_hash TEXT,
+    workflow_file TEXT,
+    input TEXT,
+    status TEXT NOT NULL
+      CHECK (status IN ('running', 'succeeded', 'failed', 'cancelled', 'outcome_unknown')),
+    started_at INTEGER NOT NULL,
+    finished_at INTEGER,
+    output TEXT,
+    vars TEXT,
+    error TEXT,
+    credits TEXT,
+    owner_pid INTEGER,
+    owner_host TEXT,
+    resumes INTEGER NOT NULL DEFAULT 0,
+    cancel_requested INTEGER NOT NULL DEFAULT 0
+  );
+  INSERT INTO runs_v2 (seq, id, workflow_id, workflow_hash, workflow_file, input, status, started_at,
+    finished_at, output, vars, error, credits)
+  SELECT seq, id, workflow_id, workflow_hash, workflow_file, input, status, started_at,
+    finished_at, output, vars, error, credits FROM runs;
+  DROP TABLE runs;
+  ALTER TABLE runs_v2 RENAME TO runs;
+  CREATE INDEX runs_by_status ON runs (status, seq);
+  CREATE INDEX runs_by_finish ON runs (finished_at);
+  ALTER TABLE steps ADD COLUMN replayed TEXT;
+  ALTER TABLE steps ADD COLUMN resolution TEXT;
+  CREATE TABLE sends (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    run_id TEXT NOT NULL,
+    step_key TEXT NOT NULL,
+    step TEXT NOT NULL,
+    method TEXT NOT NULL,
+    path TEXT NOT NULL,
+    at INTEGER NOT NULL,
+    attempt INTEGER NOT NULL,
+    life INTEGER NOT NULL
+  );
+  CREATE INDEX sends_by_step ON sends (run_id, step_key);
+  `,
 ];

@@ -1,4 +1,5 @@
-import type { RunResult, RunStart, StepTrace } from '../contracts/events.js';
+import { hostname } from 'node:os';
+import type { RunResult, RunStart, SentWrite, StepTrace } from '../contracts/events.js';
 import type { JournaledRun, JournaledRunStatus } from './journaled-run.js';
 import { workflowHash } from './workflow-hash.js';
 
@@ -17,6 +18,20 @@ export interface RunRow {
   error: string | null;
   credits: string | null;
   steps_done: number;
+  owner_pid: number | null;
+  owner_host: string | null;
+  resumes: number;
+  cancel_requested: number;
+}
+
+export interface SendRow {
+  run_id: string;
+  step_key: string;
+  step: string;
+  method: string;
+  path: string;
+  at: number;
+  attempt: number;
 }
 
 export interface StepRow {
@@ -36,6 +51,8 @@ export interface StepRow {
   requests: number | null;
   outcome: string | null;
   outcome_reason: string | null;
+  replayed: string | null;
+  resolution: string | null;
 }
 
 const json = (value: unknown): string | null => (value === undefined ? null : JSON.stringify(value));
@@ -49,6 +66,8 @@ export function startParams(start: RunStart) {
     workflow_file: start.workflowFile ?? null,
     input: json(start.input),
     started_at: start.startedAt,
+    owner_pid: process.pid,
+    owner_host: hostname(),
   };
 }
 
@@ -56,13 +75,47 @@ export function resultParams(result: RunResult) {
   return {
     id: result.runId,
     workflow_id: result.workflowId,
-    status: result.status,
+    status: journaledStatus(result),
     started_at: result.startedAt,
     finished_at: result.startedAt + result.durationMs,
     output: json(result.output),
     vars: json(result.vars),
     error: json(result.error),
     credits: json(result.credits),
+  };
+}
+
+/**
+ * A failed run whose failing step's write may have happened is `outcome_unknown`: resuming it stops
+ * at that step until an operator settles it, so it is listed as waiting for one.
+ */
+function journaledStatus(result: RunResult): JournaledRun['status'] {
+  if (result.status !== 'failed' || !result.error) return result.status;
+  if (result.error.code === 'outcome_unknown') return 'outcome_unknown';
+  const failing = result.steps.find((step) => step.stepKey === result.error?.step);
+  return failing?.outcome === 'unknown' ? 'outcome_unknown' : 'failed';
+}
+
+export function sendParams(runId: string, write: SentWrite) {
+  return {
+    run_id: runId,
+    step_key: write.stepKey,
+    step: write.step,
+    method: write.method,
+    path: write.path,
+    at: write.at,
+    attempt: write.attempt,
+  };
+}
+
+export function toSent(row: SendRow): SentWrite {
+  return {
+    stepKey: row.step_key,
+    step: row.step,
+    method: row.method,
+    path: row.path,
+    at: row.at,
+    attempt: row.attempt,
   };
 }
 
@@ -84,6 +137,8 @@ export function stepParams(runId: string, trace: StepTrace) {
     requests: trace.requests ?? null,
     outcome: trace.outcome ?? null,
     outcome_reason: trace.outcomeReason ?? null,
+    replayed: trace.replayed ?? null,
+    resolution: trace.resolution ?? null,
   };
 }
 
@@ -108,6 +163,10 @@ export function toRun(row: RunRow): JournaledRun {
     error: parsed(row.error) as JournaledRun['error'],
     credits: parsed(row.credits) as JournaledRun['credits'],
     stepsDone: row.steps_done,
+    ownerPid: row.owner_pid ?? undefined,
+    ownerHost: row.owner_host ?? undefined,
+    resumes: row.resumes,
+    cancelRequested: row.cancel_requested === 1,
   });
 }
 
@@ -128,5 +187,7 @@ export function toTrace(row: StepRow): StepTrace {
     requests: row.requests ?? undefined,
     outcome: (row.outcome ?? undefined) as StepTrace['outcome'],
     outcomeReason: row.outcome_reason ?? undefined,
+    replayed: (row.replayed ?? undefined) as StepTrace['replayed'],
+    resolution: (row.resolution ?? undefined) as StepTrace['resolution'],
   });
 }

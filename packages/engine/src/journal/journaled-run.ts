@@ -1,15 +1,19 @@
 import type { RunCredits } from '../contracts/credits.js';
-import type { RunStatus } from '../contracts/events.js';
+import type { Journal, RunHistory, RunStatus } from '../contracts/events.js';
 import type { StepErrorJson } from '../contracts/step-error.js';
 
-/** A run as the journal keeps it: `running` until it finishes, which a crashed run never does. */
-export type JournaledRunStatus = 'running' | RunStatus;
+/**
+ * A run as the journal keeps it: `running` until it finishes, which a crashed run never does;
+ * `outcome_unknown` when it stopped at a write that may or may not have happened, for an operator.
+ */
+export type JournaledRunStatus = 'running' | RunStatus | 'outcome_unknown';
 
 export const JOURNALED_RUN_STATUSES: readonly JournaledRunStatus[] = [
   'running',
   'succeeded',
   'failed',
   'cancelled',
+  'outcome_unknown',
 ];
 
 export interface JournaledRun {
@@ -28,10 +32,24 @@ export interface JournaledRun {
   credits?: RunCredits;
   /** How many of its steps have a record: the steps that finished, however they ended. */
   stepsDone: number;
+  /** The process that last started or resumed it: a `running` run whose process is gone crashed. */
+  ownerPid?: number;
+  ownerHost?: string;
+  /** How many times it was resumed. */
+  resumes: number;
+  /** `runs cancel` asked the process running it to stop. */
+  cancelRequested: boolean;
 }
 
 export interface RunQuery {
   status?: readonly JournaledRunStatus[];
   /** At most this many, newest first. */
   limit?: number;
+}
+
+/** A journal a run can be resumed from: it records writes as they leave and gives a run's history. */
+export interface ResumableJournal extends Journal {
+  recordSend: NonNullable<Journal['recordSend']>;
+  run(runId: string): Promise<JournaledRun | undefined>;
+  history(runId: string): Promise<(RunHistory & { run: JournaledRun }) | undefined>;
 }

@@ -1,25 +1,31 @@
 import { createRequire } from 'node:module';
 import type BetterSqlite3 from 'better-sqlite3';
-import type { Journal, RunResult, RunStart, StepTrace } from '../contracts/events.js';
+import type { RunHistory, RunResult, RunStart, SentWrite, StepTrace } from '../contracts/events.js';
 import { GroupCommit } from '../sqlite/group-commit.js';
 import { ownerOnlyFile } from '../triggers/store/owner-only-file.js';
 import { JOURNAL_MIGRATIONS } from './journal-migrations.js';
 import {
   type RunRow,
   resultParams,
+  type SendRow,
   type StepRow,
+  sendParams,
   startParams,
   stepParams,
   toRun,
+  toSent,
   toTrace,
 } from './journal-rows.js';
-import type { JournaledRun, RunQuery } from './journaled-run.js';
+import type { JournaledRun, ResumableJournal, RunQuery } from './journaled-run.js';
 import { migrateSchema } from './migrate-schema.js';
 
 type Database = BetterSqlite3.Database;
 
 /** Loaded when a journal is opened, not when the engine is: `--no-journal` never needs it. */
 const require = createRequire(import.meta.url);
+
+/** Runs `prune(before)` deletes: finished before it, with nothing left to decide. */
+const PRUNABLE = `finished_at < @before AND status IN ('succeeded', 'failed', 'cancelled')`;
 
 const RUN_COLUMNS = '*, (SELECT count(*) FROM steps WHERE steps.run_id = runs.id) AS steps_done';
 
@@ -32,7 +38,7 @@ const RUN_COLUMNS = '*, (SELECT count(*) FROM steps WHERE steps.run_id = runs.id
  * write is on disk, writes of one turn of the event loop sharing a commit. The file is owner-only
  * (0600): traces are scrubbed of secrets, but a step's results are the user's data.
  */
-export class SqliteJournal implements Journal {
+export class SqliteJournal implements ResumableJournal {
   private readonly statements: ReturnType<typeof prepare>;
   private readonly commits: GroupCommit;
   private closed = false;
@@ -73,6 +79,57 @@ export class SqliteJournal implements Journal {
   async recordRun(result: RunResult): Promise<void> {
     const params = resultParams(result);
     await this.write(() => this.statements.finish.run(params));
+  }
+
+  /**
+   * Records a write about to leave. It supersedes what the step's earlier attempts left: a record
+   * that did not settle it (failed, or `retry` by an operator), and writes of earlier lives of the
+   * run, already settled by a resolution or a probe. Until its own record, the step is unsettled.
+   */
+  async recordSend(runId: string, write: SentWrite): Promise<void> {
+    const params = sendParams(runId, write);
+    await this.write(() => {
+      this.statements.supersedeStep.run(params);
+      this.statements.supersedeSends.run(params);
+      this.statements.send.run(params);
+    });
+  }
+
+  /** The run as recorded, to resume from: its input, its step records and the writes it sent. */
+  async history(runId: string): Promise<(RunHistory & { run: JournaledRun }) | undefined> {
+    const run = await this.run(runId);
+    if (!run) return undefined;
+    const sent = (this.statements.sends.all(runId) as SendRow[]).map(toSent);
+    return { runId, input: run.input, startedAt: run.startedAt, steps: await this.steps(runId), sent, run };
+  }
+
+  /**
+   * Cancels a run that is not finished: one no process runs any more is cancelled at once (it will
+   * not be resumed); for one still running, the process running it is asked (`cancelRequested`).
+   * False when the run is finished or unknown.
+   */
+  async cancel(runId: string, { live }: { live: boolean }): Promise<boolean> {
+    const statement = live ? this.statements.requestCancel : this.statements.cancel;
+    const changes = await this.write(() => statement.run({ id: runId, at: Date.now() }).changes);
+    return changes > 0;
+  }
+
+  /** Whether `runs cancel` asked for this run to stop: a process running it checks now and then. */
+  cancelRequested(runId: string): boolean {
+    const row = this.statements.cancelRequested.get(runId) as { cancel_requested: number } | undefined;
+    return row?.cancel_requested === 1;
+  }
+
+  /**
+   * Deletes runs that finished (succeeded, failed or cancelled) before `before`, with their records.
+   * Runs waiting for a decision (`outcome_unknown`) or never finished are kept whatever their age.
+   */
+  async prune(before: number): Promise<number> {
+    return this.write(() => {
+      this.statements.pruneSteps.run({ before });
+      this.statements.pruneSends.run({ before });
+      return this.statements.pruneRuns.run({ before }).changes;
+    });
   }
 
   /** Runs newest first (by when they started). */
@@ -121,9 +178,16 @@ export class SqliteJournal implements Journal {
 function prepare(db: Database) {
   const statement = (sql: string) => db.prepare(sql);
   return {
+    // A resumed run starts again under its id: running, in a new life, held by this process.
     start: statement(
-      `INSERT INTO runs (id, workflow_id, workflow_hash, workflow_file, input, status, started_at)
-       VALUES (@id, @workflow_id, @workflow_hash, @workflow_file, @input, 'running', @started_at)`,
+      `INSERT INTO runs (id, workflow_id, workflow_hash, workflow_file, input, status, started_at,
+         owner_pid, owner_host)
+       VALUES (@id, @workflow_id, @workflow_hash, @workflow_file, @input, 'running', @started_at,
+         @owner_pid, @owner_host)
+       ON CONFLICT (id) DO UPDATE SET status = 'running', workflow_hash = excluded.workflow_hash,
+         workflow_file = excluded.workflow_file, finished_at = NULL, output = NULL, error = NULL,
+         owner_pid = excluded.owner_pid, owner_host = excluded.owner_host, resumes = resumes + 1,
+         cancel_requested = 0`,
     ),
     // A run whose input was refused ends without a start: its row is made here.
     finish: statement(
@@ -134,15 +198,40 @@ function prepare(db: Database) {
     ),
     step: statement(
       `INSERT INTO steps (run_id, step_key, step_id, step, status, attempts, started_at, duration_ms,
-         args, result, error, meter, credits, requests, outcome, outcome_reason)
+         args, result, error, meter, credits, requests, outcome, outcome_reason, replayed, resolution)
        VALUES (@run_id, @step_key, @step_id, @step, @status, @attempts, @started_at, @duration_ms,
-         @args, @result, @error, @meter, @credits, @requests, @outcome, @outcome_reason)
+         @args, @result, @error, @meter, @credits, @requests, @outcome, @outcome_reason, @replayed,
+         @resolution)
        ON CONFLICT (run_id, step_key) DO UPDATE SET step_id = excluded.step_id, step = excluded.step,
          status = excluded.status, attempts = excluded.attempts, started_at = excluded.started_at,
          duration_ms = excluded.duration_ms, args = excluded.args, result = excluded.result,
          error = excluded.error, meter = excluded.meter, credits = excluded.credits,
-         requests = excluded.requests, outcome = excluded.outcome, outcome_reason = excluded.outcome_reason`,
+         requests = excluded.requests, outcome = excluded.outcome, outcome_reason = excluded.outcome_reason,
+         replayed = excluded.replayed, resolution = excluded.resolution`,
     ),
+    supersedeStep: statement(
+      `DELETE FROM steps WHERE run_id = @run_id AND step_key = @step_key AND status <> 'succeeded'`,
+    ),
+    supersedeSends: statement(
+      `DELETE FROM sends WHERE run_id = @run_id AND step_key = @step_key
+         AND life < (SELECT resumes FROM runs WHERE id = @run_id)`,
+    ),
+    send: statement(
+      `INSERT INTO sends (run_id, step_key, step, method, path, at, attempt, life)
+       VALUES (@run_id, @step_key, @step, @method, @path, @at, @attempt,
+         (SELECT resumes FROM runs WHERE id = @run_id))`,
+    ),
+    sends: statement('SELECT * FROM sends WHERE run_id = ? ORDER BY seq'),
+    cancel: statement(
+      `UPDATE runs SET status = 'cancelled', finished_at = @at, cancel_requested = 1
+       WHERE id = @id AND status IN ('running', 'failed', 'outcome_unknown', 'cancelled')
+         AND cancel_requested = 0`,
+    ),
+    requestCancel: statement(`UPDATE runs SET cancel_requested = 1 WHERE id = @id AND status = 'running'`),
+    cancelRequested: statement('SELECT cancel_requested FROM runs WHERE id = ?'),
+    pruneSteps: statement(`DELETE FROM steps WHERE run_id IN (SELECT id FROM runs WHERE ${PRUNABLE})`),
+    pruneSends: statement(`DELETE FROM sends WHERE run_id IN (SELECT id FROM runs WHERE ${PRUNABLE})`),
+    pruneRuns: statement(`DELETE FROM runs WHERE ${PRUNABLE}`),
     run: statement(`SELECT ${RUN_COLUMNS} FROM runs WHERE id = ?`),
     idsStartingWith: statement(
       'SELECT id FROM runs WHERE substr(id, 1, length(?)) = ? ORDER BY seq DESC LIMIT ?',

@@ -19,6 +19,11 @@ export interface FaultSpec {
   delayMs?: number;
   /** Destroy the connection without answering. */
   drop?: boolean;
+  /**
+   * Let the request be processed first (the write happens), then delay, drop or replace its answer:
+   * the case of a write whose answer is lost, which only a probe or an operator can settle.
+   */
+  afterProcessing?: boolean;
 }
 
 /** A fault that was injected: how often it has fired and how many requests it still handles. */

@@ -67,17 +67,9 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
     if (log.length > maxLogged) log = log.slice(log.length - maxLogged);
 
     const fault = faults.take(record.method, record.path);
-    if (fault !== undefined) {
-      record.fault = fault.drop ? 'drop' : fault.status !== undefined ? 'status' : 'delay';
-      if (fault.delayMs) await delays.wait(fault.delayMs);
-      if (fault.drop) {
-        (c.env as HttpBindings).incoming.socket.destroy();
-        return RESPONSE_ALREADY_SENT;
-      }
-      if (fault.status !== undefined) {
-        record.status = fault.status;
-        return faultResponse(fault);
-      }
+    if (fault === undefined || !fault.afterProcessing) {
+      const faulted = fault && (await applyFault(fault));
+      if (faulted) return faulted;
     }
 
     if (options.authorize) {
@@ -91,6 +83,26 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
 
     await next();
     record.status = c.res.status;
+    if (fault?.afterProcessing) {
+      // The write happened; its answer is what the fault makes of it.
+      const faulted = await applyFault(fault);
+      if (faulted === RESPONSE_ALREADY_SENT) return RESPONSE_ALREADY_SENT;
+      if (faulted) c.res = faulted;
+    }
+
+    /** Delays, drops or replaces the answer; undefined when the real answer follows (a delay alone). */
+    async function applyFault(spec: Readonly<FaultSpec>): Promise<Response | undefined> {
+      record.fault = spec.drop ? 'drop' : spec.status !== undefined ? 'status' : 'delay';
+      if (spec.delayMs) await delays.wait(spec.delayMs);
+      if (spec.drop) {
+        record.status = undefined;
+        (c.env as HttpBindings).incoming.socket.destroy();
+        return RESPONSE_ALREADY_SENT;
+      }
+      if (spec.status === undefined) return undefined;
+      record.status = spec.status;
+      return faultResponse(spec);
+    }
   });
   // Defaults first: an API's routes may set its own not-found and error answers.
   app.notFound((c: Context) =>

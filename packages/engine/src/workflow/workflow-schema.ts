@@ -26,9 +26,12 @@ const Duration = Type.Union(
   description('A duration: a number of milliseconds or a string such as "30s"'),
 );
 
+/** `outcome_unknown` stops a resumed run for an operator: no retry policy or catch handler may take it. */
+const HANDLED_CODES = ERROR_CODES.filter((code) => code !== 'outcome_unknown');
+
 const ErrorCodeSchema = Type.Unsafe<ErrorCode>({
   type: 'string',
-  enum: [...ERROR_CODES],
+  enum: HANDLED_CODES,
   ...description('A StepError code'),
 });
 

@@ -1,4 +1,5 @@
 import { statSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it, jest } from '@jest/globals';
 import type { RunResult } from '../../src/contracts/events.js';
@@ -35,6 +36,10 @@ it('records the run, its input and every step of `toolsteps run` in .toolsteps/r
       output: result.output,
       vars: result.vars,
       stepsDone: 4,
+      ownerPid: expect.any(Number),
+      ownerHost: hostname(),
+      resumes: 0,
+      cancelRequested: false,
     });
     // The same trace the run result holds: found, the forEach, and one close per overdue task.
     const steps = await journal.steps(result.runId);

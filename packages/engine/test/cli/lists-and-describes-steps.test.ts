@@ -12,6 +12,7 @@ describe('toolsteps steps', () => {
     expect(stdout.split('\n')).toEqual([
       'STEP                 TITLE          EFFECT  STATUS',
       'tasks.list_tasks     List Tasks     read    stable',
+      'tasks.add_task       Add Task       write   stable',
       'tasks.complete_task  Complete Task  write   stable',
       '',
     ]);
@@ -22,8 +23,12 @@ describe('toolsteps steps', () => {
 
     expect(code).toBe(0);
     const steps = JSON.parse(stdout);
-    expect(steps.map((s: { id: string }) => s.id)).toEqual(['tasks.list_tasks', 'tasks.complete_task']);
-    expect(steps[1]).toEqual({
+    expect(steps.map((s: { id: string }) => s.id)).toEqual([
+      'tasks.list_tasks',
+      'tasks.add_task',
+      'tasks.complete_task',
+    ]);
+    expect(steps[2]).toEqual({
       id: 'tasks.complete_task',
       title: 'Complete Task',
       description: 'Marks a task done, with an optional note saying why.',
@@ -39,10 +44,11 @@ describe('toolsteps steps', () => {
 
     expect(code).toBe(0);
     expect(stdout.split('\n')).toEqual([
-      '| step                  | effect | input               | output                                             |',
-      '| --------------------- | ------ | ------------------- | -------------------------------------------------- |',
-      '| `tasks.list_tasks`    | read   | `status?`, `label?` | `tasks`, `count`                                   |',
-      '| `tasks.complete_task` | write  | `id`, `note?`       | `id`, `title`, `status`, `labels`, `due?`, `note?` |',
+      '| step                  | effect | input                      | output                                                     |',
+      '| --------------------- | ------ | -------------------------- | ---------------------------------------------------------- |',
+      '| `tasks.list_tasks`    | read   | `status?`, `label?`        | `tasks`, `count`                                           |',
+      '| `tasks.add_task`      | write  | `title`, `labels?`, `due?` | `id`, `title`, `status`, `labels`, `due?`, `note?`, `ref?` |',
+      '| `tasks.complete_task` | write  | `id`, `note?`              | `id`, `title`, `status`, `labels`, `due?`, `note?`, `ref?` |',
       '',
     ]);
   });
@@ -94,6 +100,7 @@ describe('toolsteps describe', () => {
       '  labels: string[]',
       '  due?: string  ISO date',
       '  note?: string',
+      '  ref?: string',
       '',
     ]);
   });

@@ -20,7 +20,7 @@ describe('toolsteps schema', () => {
     const stepIds = schema.$defs.WorkflowStep.properties.step.anyOf.map(
       (choice: { const: string }) => choice.const,
     );
-    expect(stepIds).toEqual(['tasks.list_tasks', 'tasks.complete_task']);
+    expect(stepIds).toEqual(['tasks.list_tasks', 'tasks.add_task', 'tasks.complete_task']);
 
     const ajv = new Ajv2020({ allErrors: true, strict: false });
     addFormats(ajv);

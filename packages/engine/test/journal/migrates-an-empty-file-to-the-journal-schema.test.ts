@@ -58,3 +58,29 @@ it('refuses a journal of a newer schema than it knows, naming the file', () => {
     `The run journal ${path} is at schema version 99, newer than this Toolsteps knows (${JOURNAL_MIGRATIONS.length}): upgrade Toolsteps`,
   );
 });
+
+it('brings a journal of the first version up to date, keeping its runs and steps', async () => {
+  const path = join(dir, 'runs.sqlite');
+  const db = new Sqlite(path);
+  db.exec(JOURNAL_MIGRATIONS[0]);
+  db.exec('CREATE TABLE schema_version (version INTEGER NOT NULL); INSERT INTO schema_version VALUES (1)');
+  db.exec(`INSERT INTO runs (id, workflow_id, workflow_hash, input, status, started_at)
+           VALUES ('crashed', 'w', 'abc', '{"a":1}', 'running', 5)`);
+  db.exec(`INSERT INTO steps (run_id, step_key, step_id, status, attempts, started_at, duration_ms, result)
+           VALUES ('crashed', 'one', 'one', 'succeeded', 1, 6, 1, '{"ok":true}')`);
+  db.close();
+
+  const journal = SqliteJournal.open(path);
+  try {
+    expect(version(path)).toBe(JOURNAL_MIGRATIONS.length);
+    expect(await journal.history('crashed')).toMatchObject({
+      input: { a: 1 },
+      startedAt: 5,
+      steps: [{ stepKey: 'one', status: 'succeeded', result: { ok: true } }],
+      sent: [],
+      run: { status: 'running', workflowHash: 'abc', resumes: 0, cancelRequested: false },
+    });
+  } finally {
+    await journal.close();
+  }
+});

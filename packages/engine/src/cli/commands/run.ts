@@ -1,13 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import type { Engine } from '../../container/create-engine.js';
+import type { SqliteJournal } from '../../journal/sqlite-journal.js';
 import type { CompiledWorkflow } from '../../workflow/compiled-workflow.js';
 import type { CliContext } from '../cli-context.js';
 import { engineOnEmulators } from '../emulated-engine.js';
-import { EXIT } from '../exit-codes.js';
 import { integrationsUsed } from '../integrations-used.js';
 import { openJournal } from '../open-journal.js';
-import { progressReporter } from '../progress.js';
+import { keepDuration, pruneOldRuns } from '../prune-old-runs.js';
 import { readRunInput } from '../read-input.js';
-import { runFailureLine } from '../run-failure.js';
+import { runUntilDone } from '../run-until-done.js';
 import { reportInvalid } from './validate.js';
 
 export interface RunCommandOptions {
@@ -16,6 +17,8 @@ export interface RunCommandOptions {
   json?: boolean;
   /** The journal file; `false` (`--no-journal`) keeps the run in memory only. */
   journal?: string | false;
+  /** How long finished runs stay in the journal (`--keep`, default 30d). */
+  keep?: string;
 }
 
 /**
@@ -24,12 +27,15 @@ export interface RunCommandOptions {
  */
 export async function runCommand(file: string, options: RunCommandOptions, cli: CliContext): Promise<number> {
   const input = await readRunInput(options.input);
+  keepDuration(options.keep, '--keep');
   if (options.journal === false) return runWith(file, input, options, cli);
   const journal = openJournal(options.journal, { create: true });
   try {
     // Every engine the command makes, on emulators too, records to the journal.
     const journaled: CliContext = { ...cli, engine: (vault) => cli.engine(vault, { journal }) };
-    return await runWith(file, input, options, journaled);
+    const exitCode = await runWith(file, input, options, journaled, journal);
+    await pruneOldRuns(journal, options.keep, cli);
+    return exitCode;
   } finally {
     await journal.close();
   }
@@ -40,6 +46,7 @@ async function runWith(
   input: unknown,
   options: RunCommandOptions,
   cli: CliContext,
+  journal?: SqliteJournal,
 ): Promise<number> {
   const vault = options.accounts ? await cli.openVault(options.accounts) : undefined;
   let engine = await cli.engine(vault);
@@ -65,7 +72,7 @@ async function runWith(
   }
 
   try {
-    return await execute(engine, checked.workflow, input, options, cli);
+    return await execute(engine, checked.workflow, input, options, cli, journal);
   } finally {
     await closeEmulators();
   }
@@ -77,21 +84,12 @@ async function execute(
   input: unknown,
   options: RunCommandOptions,
   cli: CliContext,
+  journal: SqliteJournal | undefined,
 ): Promise<number> {
-  const controller = new AbortController();
-  const onSignal = () => controller.abort();
-  process.once('SIGINT', onSignal);
-  try {
-    const result = await engine.run(workflow, input, {
-      signal: controller.signal,
-      onEvent: options.json ? undefined : progressReporter(cli.output),
-    });
-    if (options.json) cli.output.json(result);
-    else if (result.output !== undefined) cli.output.line(JSON.stringify(result.output, null, 2));
-    if (result.status === 'succeeded') return EXIT.ok;
-    if (!options.json) cli.output.error(cli.output.colors().red(runFailureLine(result)));
-    return EXIT.failed;
-  } finally {
-    process.off('SIGINT', onSignal);
-  }
+  const runId = randomUUID();
+  return runUntilDone(
+    (signal, onEvent) => engine.run(workflow, input, { runId, signal, onEvent }),
+    { json: options.json, journal, runId },
+    cli,
+  );
 }

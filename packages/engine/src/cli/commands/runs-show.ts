@@ -1,7 +1,8 @@
-import type { StepTrace } from '../../contracts/events.js';
-import type { SqliteJournal } from '../../journal/sqlite-journal.js';
+import type { RunHistory, StepTrace } from '../../contracts/events.js';
+import { RunReplay } from '../../execution/resume/run-replay.js';
 import type { CliContext } from '../cli-context.js';
 import { EXIT, UsageError } from '../exit-codes.js';
+import { oneRunId } from '../one-run-id.js';
 import { withJournal } from '../open-journal.js';
 import { printable } from '../printable.js';
 import { runDuration } from './runs.js';
@@ -17,9 +18,11 @@ export async function runShowCommand(id: string, options: RunShowOptions, cli: C
     const runId = await oneRunId(journal, id);
     const run = await journal.run(runId);
     if (run === undefined) throw new UsageError(`No run "${id}" is journaled`, EXIT.failed);
-    const steps = await journal.steps(runId);
+    const history = await journal.history(runId);
+    const steps = history?.steps ?? [];
+    const sent = history?.sent ?? [];
     if (options.json) {
-      cli.output.json({ ...run, steps });
+      cli.output.json({ ...run, steps, sent });
       return EXIT.ok;
     }
     cli.output.line(`Run ${printable(run.id)} of ${printable(run.workflowId)}: ${run.status}`);
@@ -35,23 +38,22 @@ export async function runShowCommand(id: string, options: RunShowOptions, cli: C
     if (run.error) cli.output.line(`  error: ${run.error.code}: ${printable(run.error.message)}`);
     cli.output.line(`  ${steps.length} step${steps.length === 1 ? '' : 's'} recorded:`);
     for (const step of steps) for (const line of stepLines(step)) cli.output.line(`    ${line}`);
+    if (history) for (const line of unsettledLines(history, run.id)) cli.output.line(`  ${line}`);
     return EXIT.ok;
   });
-}
-
-/** The run an id names, or the one run whose id starts with it. */
-async function oneRunId(journal: SqliteJournal, id: string): Promise<string> {
-  if (await journal.run(id)) return id;
-  const found = await journal.runIdsStartingWith(id);
-  if (found.length === 0) throw new UsageError(`No run "${id}" is journaled`, EXIT.failed);
-  if (found.length > 1) throw new UsageError(`Several runs start with "${id}": give more of the id`);
-  return found[0];
 }
 
 function stepLines(step: StepTrace): string[] {
   const attempts = `${step.attempts} attempt${step.attempts === 1 ? '' : 's'}`;
   const what = step.step ? ` (${printable(step.step)})` : '';
-  const lines = [`${printable(step.stepKey)}${what}: ${step.status}, ${attempts}, ${step.durationMs} ms`];
+  const how = step.resolution
+    ? `, settled as ${step.resolution} by an operator`
+    : step.replayed === 'probed'
+      ? ', found done by its probe'
+      : '';
+  const lines = [
+    `${printable(step.stepKey)}${what}: ${step.status}, ${attempts}, ${step.durationMs} ms${how}`,
+  ];
   if (step.args !== undefined) lines.push(`  args: ${oneLine(step.args)}`);
   if (step.result !== undefined) lines.push(`  result: ${oneLine(step.result)}`);
   if (step.error) lines.push(`  error: ${step.error.code}: ${printable(step.error.message)}`);
@@ -62,4 +64,22 @@ function stepLines(step: StepTrace): string[] {
 /** A recorded value on one line, made safe to print: it came from a third party. */
 function oneLine(value: unknown): string {
   return printable(JSON.stringify(value));
+}
+
+/** Writes that may or may not have happened, and how to settle them: what an operator looks for. */
+function unsettledLines(history: RunHistory, runId: string): string[] {
+  const replay = new RunReplay(history);
+  const keys = [...new Set(history.sent.map((write) => write.stepKey))];
+  const lines: string[] = [];
+  for (const key of keys) {
+    const unsettled = replay.unsettled(key);
+    if (!unsettled) continue;
+    lines.push(`step ${printable(key)} sent, with no outcome recorded:`);
+    for (const write of unsettled.writes)
+      lines.push(`  ${printable(`${write.method} ${write.path}`)} at ${new Date(write.at).toISOString()}`);
+    lines.push(
+      `  settle it: toolsteps runs resolve ${printable(runId)} --step ${printable(key)} --as done|retry|failed`,
+    );
+  }
+  return lines;
 }

@@ -1,0 +1,67 @@
+import { ResumeRefused } from '../../execution/resume/resume-refused.js';
+import type { SqliteJournal } from '../../journal/sqlite-journal.js';
+import type { CliContext } from '../cli-context.js';
+import { UsageError } from '../exit-codes.js';
+import { oneRunId } from '../one-run-id.js';
+import { openJournal } from '../open-journal.js';
+import { runUntilDone } from '../run-until-done.js';
+
+export interface RunsResumeOptions {
+  accounts?: string;
+  journal?: string;
+  /** Another workflow file to go on with (default: the one the run started from). */
+  workflow?: string;
+  force?: boolean;
+  json?: boolean;
+}
+
+/**
+ * `toolsteps runs resume <id>`: goes on with a run that crashed, failed, or stopped as
+ * `outcome_unknown` once settled. Steps it recorded are replayed, not run again.
+ */
+export async function runsResumeCommand(
+  id: string,
+  options: RunsResumeOptions,
+  cli: CliContext,
+): Promise<number> {
+  requireAccounts(options.accounts, 'runs resume');
+  const journal = openJournal(options.journal, { create: false });
+  try {
+    return await resumeIn(journal, await oneRunId(journal, id), options, cli);
+  } finally {
+    await journal.close();
+  }
+}
+
+/** Resumes `runId` with the journal open: `runs resolve` goes on this way too. */
+export async function resumeIn(
+  journal: SqliteJournal,
+  runId: string,
+  options: RunsResumeOptions,
+  cli: CliContext,
+): Promise<number> {
+  const vault = await cli.openVault(requireAccounts(options.accounts, 'runs resume'));
+  const engine = await cli.engine(vault, { journal });
+  try {
+    return await runUntilDone(
+      (signal, onEvent) =>
+        engine.resume(runId, { signal, onEvent, force: options.force, workflow: options.workflow }),
+      { json: options.json, journal, runId },
+      cli,
+    );
+  } catch (error) {
+    if (error instanceof ResumeRefused) throw new UsageError(error.message);
+    throw error;
+  }
+}
+
+/**
+ * A resumed run sends to the accounts it ran with. Without --accounts the CLI would start fresh
+ * emulators, which know nothing of what the run did: a resume there proves nothing, so it is refused.
+ */
+export function requireAccounts(accounts: string | undefined, command: string): string {
+  if (accounts !== undefined) return accounts;
+  throw new UsageError(
+    `${command} needs --accounts <file>: the accounts the run writes to. The emulators a run without --accounts used are gone with it`,
+  );
+}

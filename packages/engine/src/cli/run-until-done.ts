@@ -1,0 +1,47 @@
+import type { RunObserver, RunResult } from '../contracts/events.js';
+import type { SqliteJournal } from '../journal/sqlite-journal.js';
+import type { CliContext } from './cli-context.js';
+import { EXIT } from './exit-codes.js';
+import { progressReporter } from './progress.js';
+import { runFailureLine } from './run-failure.js';
+
+/** How often a journaled run looks for a `runs cancel` from another terminal. */
+const CANCEL_POLL_MS = 500;
+
+export interface RunUntilDone {
+  json?: boolean;
+  /** Where `runs cancel` asks this run to stop; unset without a journal. */
+  journal?: SqliteJournal;
+  runId: string;
+}
+
+/**
+ * Runs `start` (a run or a resume) with progress, stopping it on Ctrl-C or on a `runs cancel` of
+ * its id, then prints its output (or its result with --json) and says how it ended.
+ */
+export async function runUntilDone(
+  start: (signal: AbortSignal, onEvent: RunObserver | undefined) => Promise<RunResult>,
+  options: RunUntilDone,
+  cli: CliContext,
+): Promise<number> {
+  const controller = new AbortController();
+  const onSignal = () => controller.abort();
+  process.once('SIGINT', onSignal);
+  const { journal, runId } = options;
+  const polling =
+    journal &&
+    setInterval(() => {
+      if (journal.cancelRequested(runId)) controller.abort();
+    }, CANCEL_POLL_MS);
+  try {
+    const result = await start(controller.signal, options.json ? undefined : progressReporter(cli.output));
+    if (options.json) cli.output.json(result);
+    else if (result.output !== undefined) cli.output.line(JSON.stringify(result.output, null, 2));
+    if (result.status === 'succeeded') return EXIT.ok;
+    if (!options.json) cli.output.error(cli.output.colors().red(runFailureLine(result)));
+    return EXIT.failed;
+  } finally {
+    process.off('SIGINT', onSignal);
+    if (polling) clearInterval(polling);
+  }
+}
