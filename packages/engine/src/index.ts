@@ -23,6 +23,7 @@ export { triggersMarkdown } from './docs/triggers-markdown.js';
 export { type RunOptions, WorkflowRunner } from './execution/engine.js';
 export { ResumeRefused } from './execution/resume/resume-refused.js';
 export type { ResumeOptions } from './execution/resume/resume-run.js';
+export { settlingTrace } from './execution/resume/settling-trace.js';
 export {
   compileExpression,
   DEFAULT_LIMITS as DEFAULT_EXPRESSION_LIMITS,

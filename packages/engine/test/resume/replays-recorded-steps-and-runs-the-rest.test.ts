@@ -31,20 +31,26 @@ const PLAN_WEEK = {
 const world = useResumeWorld();
 const planWeek = () => world.engine.load({ text: JSON.stringify(PLAN_WEEK) });
 
-it('a run interrupted between steps resumes where it stopped: recorded steps are replayed, not sent again', async () => {
-  const { engine, journal, emulator } = world;
-  const controller = new AbortController();
+/** Runs the workflow and stops it, as Ctrl-C would, once `stepKey` succeeded. */
+async function interruptedAfter(stepKey: string) {
   const workflow = await planWeek();
-  const interrupted = await engine.run(
+  const controller = new AbortController();
+  const interrupted = await world.engine.run(
     workflow,
     {},
     {
       signal: controller.signal,
       onEvent: (event) => {
-        if (event.type === 'step.succeeded' && event.stepKey === 'each') controller.abort();
+        if (event.type === 'step.succeeded' && event.stepKey === stepKey) controller.abort();
       },
     },
   );
+  return { workflow, interrupted };
+}
+
+it('a run interrupted between steps resumes where it stopped: recorded steps are replayed, not sent again', async () => {
+  const { engine, journal, emulator } = world;
+  const { workflow, interrupted } = await interruptedAfter('each');
   expect(interrupted.status).toBe('cancelled');
   expect((await journal.run(interrupted.runId))?.status).toBe('cancelled');
   const sentBefore = emulator.requests.length;
@@ -71,18 +77,7 @@ it('a run interrupted between steps resumes where it stopped: recorded steps are
 
 it('a resumed run reads as an uninterrupted one: same output, variables and step results', async () => {
   const { engine } = world;
-  const controller = new AbortController();
-  const workflow = await planWeek();
-  const interrupted = await engine.run(
-    workflow,
-    {},
-    {
-      signal: controller.signal,
-      onEvent: (event) => {
-        if (event.type === 'step.succeeded' && event.stepKey === 'open') controller.abort();
-      },
-    },
-  );
+  const { workflow, interrupted } = await interruptedAfter('open');
   const resumed = await engine.resume(interrupted.runId, { workflow });
   expect(resumed.status).toBe('succeeded');
   expect(resumed.steps.map((step) => step.stepKey)).toEqual([

@@ -1,8 +1,8 @@
 import { expect, it } from '@jest/globals';
-import type { RunEvent, StepTrace } from '../../src/contracts/events.js';
+import type { RunEvent, StepResolution } from '../../src/contracts/events.js';
 import { defineIntegration } from '../../src/contracts/integration.js';
 import { defineStep } from '../../src/contracts/step.js';
-import { Type } from '../../src/index.js';
+import { settlingTrace, Type } from '../../src/index.js';
 import { useResumeWorld } from './resume-world.js';
 
 /** A note added as a task: a write not safe to repeat, with no probe to find it again. */
@@ -110,22 +110,8 @@ it('without a probe, the resumed run stops as outcome_unknown naming the step, w
 });
 
 /** What `toolsteps runs resolve` records: an operator's decision on the step. */
-function settled(resolution: 'done' | 'retry' | 'failed', result?: unknown): StepTrace {
-  const trace: StepTrace = {
-    stepKey: 'second',
-    id: 'second',
-    step: 'notes.add_note',
-    status: resolution === 'done' ? 'succeeded' : 'failed',
-    attempts: 0,
-    startedAt: Date.now(),
-    durationMs: 0,
-    resolution,
-  };
-  if (resolution === 'done') trace.result = result;
-  else
-    trace.error = { code: 'upstream', message: `settled as ${resolution}`, retryable: false, step: 'second' };
-  return trace;
-}
+const settled = (resolution: StepResolution, result?: unknown) =>
+  settlingTrace('second', 'notes.add_note', resolution, result);
 
 it('settled as done by an operator, the step keeps the result given and the run goes on', async () => {
   const workflow = await twoWrites({ step: 'notes.add_note', args: { text: 'Second' } });
@@ -152,7 +138,7 @@ it('settled as retry, the step is sent again; settled as failed, the run fails t
   const failed = await world.engine.resume(again.runId, { workflow });
   expect(failed).toMatchObject({
     status: 'failed',
-    error: { code: 'upstream', message: 'settled as failed' },
+    error: { code: 'upstream', message: expect.stringMatching(/settled step second as failed/) },
   });
   expect(await world.journal.run(again.runId)).toMatchObject({ status: 'failed' });
   expect(titled('Second')).toHaveLength(1);

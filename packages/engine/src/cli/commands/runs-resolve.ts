@@ -1,5 +1,6 @@
 import type { StepResolution, StepTrace } from '../../contracts/events.js';
 import { RunReplay } from '../../execution/resume/run-replay.js';
+import { settlingTrace } from '../../execution/resume/settling-trace.js';
 import type { SqliteJournal } from '../../journal/sqlite-journal.js';
 import { describeViolations, schemaCheck } from '../../validation/json-schema.js';
 import type { CliContext } from '../cli-context.js';
@@ -86,38 +87,7 @@ async function settledTrace(
   }
   const stepId = unsettled.writes[0]?.step ?? history.steps.find((step) => step.stepKey === stepKey)?.step;
   if (resolution === 'done' && stepId !== undefined) await checkResult(stepId, result, cli);
-  const trace: StepTrace = {
-    stepKey,
-    id:
-      stepKey
-        .split('.')
-        .at(-1)
-        ?.replace(/\[\d+\]$/, '') ?? stepKey,
-    step: stepId,
-    status: resolution === 'done' ? 'succeeded' : 'failed',
-    attempts: 0,
-    startedAt: Date.now(),
-    durationMs: 0,
-    resolution,
-  };
-  if (resolution === 'done') trace.result = result;
-  if (resolution === 'failed') {
-    trace.error = {
-      code: 'upstream',
-      message: `An operator settled step ${stepKey} as failed (toolsteps runs resolve --as failed)`,
-      retryable: false,
-      step: stepKey,
-    };
-  }
-  if (resolution === 'retry') {
-    trace.error = {
-      code: 'upstream',
-      message: `An operator found the write did not happen: step ${stepKey} runs again (toolsteps runs resolve --as retry)`,
-      retryable: true,
-      step: stepKey,
-    };
-  }
-  return trace;
+  return settlingTrace(stepKey, stepId, resolution, result);
 }
 
 /** The result an operator gives must be what the step returns: later steps read it. */
