@@ -2,5 +2,6 @@ export * from './emulator.js';
 export type { EmulatorAccounts } from './emulator-account.js';
 export * from './fake-clock.js';
 export * from './openapi-routes.js';
+export * from './test-probe.js';
 export * from './test-step.js';
 export * from './trigger-test-context.js';

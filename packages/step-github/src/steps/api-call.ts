@@ -13,6 +13,7 @@ export const apiCall = defineStep({
   description:
     'Sends a custom request to the GitHub REST API; the connected account supplies the credentials. The header accept: application/vnd.github+json is required.',
   effect: 'write',
+  // Not idempotent as a step: that depends on the method and endpoint (PUT and DELETE retry per request).
   input: Type.Object(
     {
       method: Type.Optional(

@@ -1,12 +1,14 @@
 import { defineStep, type Static, Type } from '@toolsteps/engine';
+import { findCreatedComment } from '../find-created-comment.js';
 import { Owner, Repo, repoPath, segment } from '../github-paths.js';
 import { IssueComment, IssueNumber } from '../issue-shapes.js';
+import { MAX_MARKED_BODY, withWriteMarker } from '../write-marker.js';
 
 export const createIssueComment = defineStep({
   id: 'github.create_issue_comment',
   title: 'Create Issue Comment',
   description:
-    'Comments on an issue or a pull request (pull requests take issue comments too). A locked conversation only takes comments from collaborators with push access.',
+    'Comments on an issue or a pull request (pull requests take issue comments too). A locked conversation only takes comments from collaborators with push access. The body ends with a hidden marker (<!-- toolsteps:KEY -->, not rendered) by which a resumed run finds the comment instead of posting it twice.',
   effect: 'write',
   input: Type.Object(
     {
@@ -15,7 +17,7 @@ export const createIssueComment = defineStep({
       issue_number: IssueNumber('The number of the issue or pull request'),
       body: Type.String({
         minLength: 1,
-        maxLength: 65536,
+        maxLength: MAX_MARKED_BODY,
         description: 'The contents of the comment (Markdown)',
       }),
     },
@@ -26,9 +28,10 @@ export const createIssueComment = defineStep({
     const answer = await ctx.http.request<Static<typeof IssueComment>>({
       method: 'POST',
       path: repoPath(owner, repo, 'issues', segment(issue_number), 'comments'),
-      json: { body },
+      json: { body: withWriteMarker(body, ctx.idempotencyKey) },
       expect: IssueComment,
     });
     return answer.body;
   },
+  probe: findCreatedComment,
 });

@@ -1,12 +1,14 @@
 import { defineStep, type Static, Type } from '@toolsteps/engine';
+import { findCreatedIssue } from '../find-created-issue.js';
 import { Owner, Repo, repoPath } from '../github-paths.js';
 import { Issue, LabelName, UserLogin } from '../issue-shapes.js';
+import { MAX_MARKED_BODY, withWriteMarker } from '../write-marker.js';
 
 export const createIssue = defineStep({
   id: 'github.create_issue',
   title: 'Create Issue',
   description:
-    'Opens an issue in a repository. Labels, assignees and a milestone need push access: GitHub silently drops them for other accounts, and creates labels it does not know yet.',
+    'Opens an issue in a repository. Labels, assignees and a milestone need push access: GitHub silently drops them for other accounts, and creates labels it does not know yet. The body ends with a hidden marker (<!-- toolsteps:KEY -->, not rendered) by which a resumed run finds the issue instead of opening it twice.',
   effect: 'write',
   input: Type.Object(
     {
@@ -14,7 +16,7 @@ export const createIssue = defineStep({
       repo: Repo,
       title: Type.String({ minLength: 1, maxLength: 256, description: 'The title of the issue' }),
       body: Type.Optional(
-        Type.String({ maxLength: 65536, description: 'The contents of the issue (Markdown)' }),
+        Type.String({ maxLength: MAX_MARKED_BODY, description: 'The contents of the issue (Markdown)' }),
       ),
       assignees: Type.Optional(
         Type.Array(UserLogin, {
@@ -40,9 +42,10 @@ export const createIssue = defineStep({
     const { body } = await ctx.http.request<Static<typeof Issue>>({
       method: 'POST',
       path: repoPath(owner, repo, 'issues'),
-      json: fields,
+      json: { ...fields, body: withWriteMarker(fields.body, ctx.idempotencyKey) },
       expect: Issue,
     });
     return body;
   },
+  probe: findCreatedIssue,
 });

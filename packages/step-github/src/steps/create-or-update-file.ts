@@ -44,6 +44,7 @@ export const createOrUpdateFile = defineStep({
   description:
     "Writes a text file in one commit (PUT /repos/{owner}/{repo}/contents/{path}). Without sha the file's current sha is read first; with sha the write fails if the file changed since.",
   effect: 'write',
+  // Not idempotent: repeated, a write with sha conflicts (409) and one without commits again.
   input: Type.Object(
     {
       owner: Owner,

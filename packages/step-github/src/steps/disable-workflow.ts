@@ -8,6 +8,8 @@ export const disableWorkflow = defineStep({
   description:
     'Disables a GitHub Actions workflow (its state becomes disabled_manually; it no longer runs) and returns the workflow.',
   effect: 'write',
+  // Disabling a disabled workflow changes nothing; the step then only reads it back.
+  idempotent: true,
   input: Type.Object({ owner: Owner, repo: Repo, workflow_id: WorkflowId }, { additionalProperties: false }),
   output: Workflow,
   run: (input, ctx) => setWorkflowEnabled(ctx, input, 'disable'),

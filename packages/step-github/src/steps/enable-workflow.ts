@@ -7,6 +7,8 @@ export const enableWorkflow = defineStep({
   title: 'Enable Workflow',
   description: 'Enables a GitHub Actions workflow (its state becomes active) and returns the workflow.',
   effect: 'write',
+  // Enabling an active workflow changes nothing; the step then only reads it back.
+  idempotent: true,
   input: Type.Object({ owner: Owner, repo: Repo, workflow_id: WorkflowId }, { additionalProperties: false }),
   output: Workflow,
   run: (input, ctx) => setWorkflowEnabled(ctx, input, 'enable'),

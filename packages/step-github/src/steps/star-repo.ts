@@ -7,6 +7,8 @@ export const starRepo = defineStep({
   description:
     'Stars a repository for the connected user (PUT /user/starred/{owner}/{repo}); starring twice is harmless.',
   effect: 'write',
+  // A second PUT /user/starred leaves the one star there is.
+  idempotent: true,
   input: Type.Object({ owner: Owner, repo: Repo }, { additionalProperties: false }),
   output: Type.Object({ owner: Type.String(), repo: Type.String(), starred: Type.Literal(true) }),
   run: async (input, ctx) => {

@@ -20,6 +20,7 @@ export const updateGist = defineStep({
   description:
     "Changes a gist you own: its description, files' content, renames (filename), new files, and deletions (null).",
   effect: 'write',
+  // Not idempotent: a rename or deletion names the file by its old name, which a repeat no longer finds.
   input: Type.Object(
     {
       gist_id: GistId,

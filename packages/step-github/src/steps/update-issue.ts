@@ -13,6 +13,8 @@ export const updateIssue = defineStep({
   description:
     'Changes an issue (or the issue side of a pull request): title, body, open or closed with a reason, and the labels, assignees and milestone, which replace the current ones.',
   effect: 'write',
+  // A PATCH that sets fields to given values: sent again, it changes nothing and adds no event.
+  idempotent: true,
   input: Type.Object(
     {
       owner: Owner,

@@ -10,6 +10,8 @@ export const updateProjectItemStatus = defineStep({
   description:
     "Sets the Status (or another single-select field) of an issue or pull request in a GitHub project: give the ids (project_id, item_id, field_id, option_id), or the project's owner and number, the issue and the status name.",
   effect: 'write',
+  // Sets one field value; an item already added is found, not added again (then `added` is false).
+  idempotent: true,
   input: Type.Union([ByIds, ByNames], {
     description: 'Either all four ids, or owner + project_number + repository + issue_number + status',
   }),

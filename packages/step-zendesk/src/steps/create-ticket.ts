@@ -1,4 +1,5 @@
 import { defineStep, StepError, Type } from '@toolsteps/engine';
+import { findCreatedTicket } from '../find-created-ticket.js';
 import { CustomFields, Priority, Tag, Ticket, TicketAnswer, TicketType, ticketOf } from '../ticket-shapes.js';
 import { zendeskRequest } from '../zendesk-call.js';
 
@@ -6,7 +7,7 @@ export const createTicket = defineStep({
   id: 'zendesk.create_ticket',
   title: 'Create Ticket',
   description:
-    'Opens a ticket with a subject and a description (its first comment), optionally a priority, type, assignee, requester, tags, custom field values and uploaded attachments. The ticket is not created twice: a failed attempt is not repeated unless Zendesk refused it (429).',
+    'Opens a ticket with a subject and a description (its first comment), optionally a priority, type, assignee, requester, tags, custom field values and uploaded attachments. The ticket is not created twice: it is sent with an Idempotency-Key, which Zendesk honours for two hours, so a request that failed is sent again safely; and its external_id is set to that key, by which a resumed run finds the ticket instead of creating it again.',
   effect: 'write',
   input: Type.Object(
     {
@@ -52,11 +53,24 @@ export const createTicket = defineStep({
     const answer = await zendeskRequest<{ ticket: Record<string, unknown> }>(ctx, {
       method: 'POST',
       path: 'api/v2/tickets.json',
-      json: { ticket: { subject, comment: { body: description, public: isPublic, uploads }, ...fields } },
+      headers: { 'idempotency-key': ctx.idempotencyKey },
+      json: {
+        ticket: {
+          subject,
+          comment: { body: description, public: isPublic, uploads },
+          ...fields,
+          external_id: ctx.idempotencyKey,
+        },
+      },
+      // Zendesk answers a repeat within two hours with the ticket the first request created.
+      retrySafe: true,
       expect: TicketAnswer,
     });
     return ticketOf(answer.ticket);
   },
+  // Not idempotent: Zendesk forgets an idempotency key after two hours, and a resumed run may come
+  // later. The probe finds the ticket by its external_id instead, however late.
+  probe: findCreatedTicket,
 });
 
 function oneOf(first: string, second: string): StepError {

@@ -13,6 +13,9 @@ export const deleteTicket = defineStep({
   description:
     'Deletes a ticket permanently: Zendesk first moves it to its deleted tickets, then the step deletes it from there for good (Zendesk finishes that in a background job); it cannot be restored. A ticket that does not exist fails not_found.',
   effect: 'delete',
+  // Repeating deletes nothing more: each call takes Zendesk's 404 for work an earlier attempt did.
+  // Only a repeat after both calls went through meets two 404s, and fails not_found saying so.
+  idempotent: true,
   input: Type.Object({ ticket_id: TicketId }, { additionalProperties: false }),
   output: Type.Object({
     ticket_id: Type.Integer(),
@@ -37,7 +40,7 @@ export const deleteTicket = defineStep({
         code: 'not_found',
         status: 404,
         field: '/args/ticket_id',
-        message: `Zendesk has no ticket ${ticket_id}, neither among its tickets nor its deleted tickets: check the ticket id`,
+        message: `Zendesk has no ticket ${ticket_id}, neither among its tickets nor its deleted tickets: check the ticket id, unless an earlier attempt of this step (before a crash) deleted it for good`,
       });
     }
     return { ticket_id, deleted: true as const, permanently: true as const };

@@ -20,6 +20,7 @@ export const updateTicket = defineStep({
   description:
     'Changes a ticket: status, priority, type, assignee, custom fields, and adds a public comment or an internal note. Tags are set as a whole with `tags` (PUT on the ticket) or changed with `add_tags`/`remove_tags` (the ticket tags endpoints), which leave other tags alone. A change with a comment is not repeated after a failed attempt, so the comment is never posted twice.',
   effect: 'write',
+  // Not idempotent as a step: a PUT that sets fields is, but one with a comment posts it again.
   input: Type.Object(
     {
       ticket_id: TicketId,

@@ -14,7 +14,7 @@ type Json = Record<string, unknown>;
 
 /**
  * Applies the `ticket` object of a create or update request to a ticket, as Zendesk reads it:
- * status, priority, type, subject, assignee_id or assignee_email, requester_id or requester
+ * status, priority, type, subject, external_id, assignee_id or assignee_email, requester_id or requester
  * {name, email}, tags (a full set), custom_fields [{id, value}] and a comment {body, public, uploads}.
  * Every problem is collected and thrown at once as RecordInvalid, before anything changes.
  */
@@ -63,6 +63,12 @@ export function applyTicketChanges(
   if (requester !== undefined) {
     changes.requester_id = requester.id;
     changes.organization_id = requester.organization_id;
+  }
+
+  if (input.external_id !== undefined) {
+    if (input.external_id === null || typeof input.external_id === 'string')
+      changes.external_id = input.external_id;
+    else refuse('external_id', 'InvalidValue', 'External id: is not a string');
   }
 
   if (input.tags !== undefined) {

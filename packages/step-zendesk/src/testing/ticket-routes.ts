@@ -1,5 +1,6 @@
 import type { Hono } from '@toolsteps/engine/testing';
 import { pageOf } from './cursor-page.js';
+import { idempotencyMismatch } from './idempotency-keys.js';
 import { snapshotTicket, ticketChange } from './ticket-change.js';
 import { applyTicketChanges } from './ticket-changes.js';
 import { runTicketTriggers } from './ticket-triggers.js';
@@ -14,7 +15,10 @@ import {
 import { recordInvalid, recordNotFound } from './zendesk-errors.js';
 import type { Ticket } from './zendesk-model.js';
 
-/** Tickets: list, create, show, update, delete (a soft delete: see `deleted-ticket-routes.ts`). */
+/**
+ * Tickets: list (by `external_id` too), create (with an optional `Idempotency-Key`, see
+ * `idempotency-keys.ts`), show, update, delete (a soft delete: see `deleted-ticket-routes.ts`).
+ */
 export function registerTicketRoutes(app: Hono, api: ZendeskApi): void {
   const { state, json } = api;
   const withUsers = (tickets: Ticket[]) =>
@@ -24,7 +28,11 @@ export function registerTicketRoutes(app: Hono, api: ZendeskApi): void {
     );
 
   app.get('/api/v2/tickets', (c) => {
-    const all = [...state.tickets.values()].sort((a, b) => a.id - b.id);
+    // `external_id` lists the tickets linked to that record (several may be).
+    const externalId = c.req.query('external_id');
+    const all = [...state.tickets.values()]
+      .filter((ticket) => externalId === undefined || ticket.external_id === externalId)
+      .sort((a, b) => a.id - b.id);
     const page = pageOf(c, all, (query) => `${api.origin()}/api/v2/tickets.json?${query}`);
     if (page instanceof Response) return page;
     return c.json({
@@ -37,6 +45,14 @@ export function registerTicketRoutes(app: Hono, api: ZendeskApi): void {
   app.post('/api/v2/tickets', async (c) => {
     const body = await jsonObject(c);
     if (body instanceof Response) return body;
+    const key = c.req.header('idempotency-key');
+    const kept = key === undefined ? undefined : state.idempotencyKeys.lookup(key);
+    if (kept !== undefined) {
+      if (kept.request !== JSON.stringify(body)) return idempotencyMismatch();
+      c.header('x-idempotency-lookup', 'hit');
+      c.header('location', kept.location);
+      return c.json(kept.answer, 201);
+    }
     const input = body.ticket;
     if (input === null || typeof input !== 'object')
       return recordInvalid([{ field: 'ticket', error: 'BlankValue', description: 'Ticket: is missing' }]);
@@ -62,8 +78,14 @@ export function registerTicketRoutes(app: Hono, api: ZendeskApi): void {
     applyTicketChanges(state, ticket, input as Record<string, unknown>, caller, true);
     state.tickets.set(ticket.id, ticket);
     runTicketTriggers(api, ticketChange(undefined, ticket, caller));
-    c.header('location', `${api.origin()}/api/v2/tickets/${ticket.id}.json`);
-    return c.json({ ticket: json.ticket(ticket), audit: audit(ticket, caller.id) }, 201);
+    const answer = { ticket: json.ticket(ticket), audit: audit(ticket, caller.id) };
+    const location = `${api.origin()}/api/v2/tickets/${ticket.id}.json`;
+    if (key !== undefined) {
+      state.idempotencyKeys.keep(key, { request: JSON.stringify(body), answer, location });
+      c.header('x-idempotency-lookup', 'miss');
+    }
+    c.header('location', location);
+    return c.json(answer, 201);
   });
 
   app.get('/api/v2/tickets/:id', (c) => {

@@ -12,7 +12,7 @@ export class ZendeskJson {
     return {
       url: `${this.origin()}/api/v2/tickets/${ticket.id}.json`,
       id: ticket.id,
-      external_id: null,
+      external_id: ticket.external_id ?? null,
       via: { channel: 'web', source: { from: {}, to: {}, rel: null } },
       created_at: ticket.created_at,
       updated_at: ticket.updated_at,

@@ -74,6 +74,8 @@ export interface Ticket {
   tags: string[];
   custom_fields: CustomFieldValue[];
   comments: TicketComment[];
+  /** Links the ticket to a record elsewhere; not unique. Unset (null) unless a request set it. */
+  external_id?: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { AutomationStore } from './automation-store.js';
+import { IdempotencyKeys } from './idempotency-keys.js';
 import type {
   Attachment,
   DeletedTicket,
@@ -32,6 +33,8 @@ export class ZendeskState {
   readonly apiTokens = new Set<string>();
   /** Webhooks, triggers and the deliveries they make. */
   readonly automation = new AutomationStore(() => this.now());
+  /** Ticket creates sent with an `Idempotency-Key`, kept for Zendesk's two hours. */
+  readonly idempotencyKeys = new IdempotencyKeys(() => this.now());
   #nextId = new Map<string, number>();
 
   constructor(
@@ -86,6 +89,7 @@ export class ZendeskState {
       map.clear();
     this.apiTokens.clear();
     this.automation.clear();
+    this.idempotencyKeys.clear();
     this.#nextId.clear();
   }
 }

@@ -8,6 +8,7 @@ import { createEngine, createTriggerHost, MemoryTriggerStore, type TriggerHost }
 import github from '../../../src/index.js';
 import { useGithubEmulator } from '../../github-fixture.js';
 import { githubHttp } from '../../repositories/github-http.js';
+import { unmarked } from '../../unmarked.js';
 import { bindingIdsOf, INBOX, writeBindingFiles } from './binding-files.js';
 import { type BindingOutcome, bindingOutcome } from './binding-outcome.js';
 import { githubHand } from './github-hand.js';
@@ -109,12 +110,12 @@ export function useTriggerWorld(cases: readonly TriggerCase[]) {
       for (const id of idsOf(trigger)) await host().deactivate(id);
     },
 
-    /** The inbox issue's comments, oldest first. */
+    /** The inbox issue's comments, oldest first, without the markers the steps wrote. */
     async inbox(): Promise<string[]> {
       const { owner, repo, issue_number } = INBOX;
       const path = `/repos/${owner}/${repo}/issues/${issue_number}/comments`;
       const answer = await githubHttp(gh.emulator, 'GET', path);
-      return (answer.body as Array<{ body: string }>).map((comment) => comment.body);
+      return (answer.body as Array<{ body: string }>).map((comment) => unmarked(comment.body));
     },
 
     outcomeOf: (bindingId: string): BindingOutcome => bindingOutcome(gh.emulator, host(), log, bindingId),
