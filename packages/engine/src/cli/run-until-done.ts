@@ -1,5 +1,5 @@
 import type { RunObserver, RunResult } from '../contracts/events.js';
-import type { SqliteJournal } from '../journal/sqlite-journal.js';
+import type { RunJournal } from '../journal/journaled-run.js';
 import type { CliContext } from './cli-context.js';
 import { EXIT } from './exit-codes.js';
 import { progressReporter } from './progress.js';
@@ -11,7 +11,7 @@ const CANCEL_POLL_MS = 500;
 export interface RunUntilDone {
   json?: boolean;
   /** Where `runs cancel` asks this run to stop; unset without a journal. */
-  journal?: SqliteJournal;
+  journal?: RunJournal;
   runId: string;
 }
 
@@ -31,7 +31,11 @@ export async function runUntilDone(
   const polling =
     journal &&
     setInterval(() => {
-      if (journal.cancelRequested(runId)) controller.abort();
+      journal.cancelRequested(runId).then(
+        (asked) => asked && controller.abort(),
+        // The journal is busy or closing: the next look will tell.
+        () => undefined,
+      );
     }, CANCEL_POLL_MS);
   try {
     const result = await start(controller.signal, options.json ? undefined : progressReporter(cli.output));

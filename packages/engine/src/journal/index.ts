@@ -4,6 +4,7 @@ export {
   type JournaledRun,
   type JournaledRunStatus,
   type ResumableJournal,
+  type RunJournal,
   type RunQuery,
 } from './journaled-run.js';
 export { MEMORY_JOURNAL_OPTIONS, MemoryJournal, type MemoryJournalOptions } from './memory-journal.js';

@@ -89,7 +89,7 @@ export function resultParams(result: RunResult) {
  * A failed run whose failing step's write may have happened is `outcome_unknown`: resuming it stops
  * at that step until an operator settles it, so it is listed as waiting for one.
  */
-function journaledStatus(result: RunResult): JournaledRun['status'] {
+export function journaledStatus(result: RunResult): JournaledRun['status'] {
   if (result.status !== 'failed' || !result.error) return result.status;
   if (result.error.code === 'outcome_unknown') return 'outcome_unknown';
   const failing = result.steps.find((step) => step.stepKey === result.error?.step);

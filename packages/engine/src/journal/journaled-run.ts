@@ -1,5 +1,5 @@
 import type { RunCredits } from '../contracts/credits.js';
-import type { Journal, RunHistory, RunStatus } from '../contracts/events.js';
+import type { Journal, RunHistory, RunStatus, StepTrace } from '../contracts/events.js';
 import type { StepErrorJson } from '../contracts/step-error.js';
 
 /**
@@ -52,4 +52,24 @@ export interface ResumableJournal extends Journal {
   recordSend: NonNullable<Journal['recordSend']>;
   run(runId: string): Promise<JournaledRun | undefined>;
   history(runId: string): Promise<(RunHistory & { run: JournaledRun }) | undefined>;
+}
+
+/**
+ * A journal runs are kept in for good, whoever reads them: the CLI's `runs` commands and workers
+ * work through this, so the embedded store (SqliteJournal) and a shared one (RedisJournal) serve alike.
+ */
+export interface RunJournal extends ResumableJournal {
+  /** Runs newest first (by when they started). */
+  runs(query?: RunQuery): Promise<JournaledRun[]>;
+  /** Ids of runs starting with `prefix`, at most `limit`. */
+  runIdsStartingWith(prefix: string, limit?: number): Promise<string[]>;
+  /** A run's step records in the order the steps started. */
+  steps(runId: string): Promise<StepTrace[]>;
+  /** Cancels a run not finished (`live`: asks the process running it); false when finished or unknown. */
+  cancel(runId: string, options: { live: boolean }): Promise<boolean>;
+  /** Whether `cancel` asked the process running this run to stop it. */
+  cancelRequested(runId: string): Promise<boolean>;
+  /** Deletes runs finished (succeeded, failed, cancelled) before `before` (ms since the epoch); how many. */
+  prune(before: number): Promise<number>;
+  close(): Promise<void>;
 }

@@ -16,7 +16,7 @@ import {
   toSent,
   toTrace,
 } from './journal-rows.js';
-import type { JournaledRun, ResumableJournal, RunQuery } from './journaled-run.js';
+import type { JournaledRun, RunJournal, RunQuery } from './journaled-run.js';
 import { migrateSchema } from './migrate-schema.js';
 
 type Database = BetterSqlite3.Database;
@@ -38,7 +38,7 @@ const RUN_COLUMNS = '*, (SELECT count(*) FROM steps WHERE steps.run_id = runs.id
  * write is on disk, writes of one turn of the event loop sharing a commit. The file is owner-only
  * (0600): traces are scrubbed of secrets, but a step's results are the user's data.
  */
-export class SqliteJournal implements ResumableJournal {
+export class SqliteJournal implements RunJournal {
   private readonly statements: ReturnType<typeof prepare>;
   private readonly commits: GroupCommit;
   private closed = false;
@@ -115,7 +115,7 @@ export class SqliteJournal implements ResumableJournal {
   }
 
   /** Whether `runs cancel` asked for this run to stop: a process running it checks now and then. */
-  cancelRequested(runId: string): boolean {
+  async cancelRequested(runId: string): Promise<boolean> {
     const row = this.statements.cancelRequested.get(runId) as { cancel_requested: number } | undefined;
     return row?.cancel_requested === 1;
   }

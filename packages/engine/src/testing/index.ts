@@ -2,6 +2,7 @@ export * from './emulator.js';
 export type { EmulatorAccounts } from './emulator-account.js';
 export * from './fake-clock.js';
 export * from './openapi-routes.js';
+export * from './redis-server.js';
 export * from './test-probe.js';
 export * from './test-step.js';
 export * from './trigger-test-context.js';
