@@ -13,6 +13,7 @@ export * from './contracts/http.js';
 export * from './contracts/integration.js';
 export * from './contracts/logger.js';
 export * from './contracts/services.js';
+export * from './contracts/shared-rate-limits.js';
 export * from './contracts/step.js';
 export * from './contracts/step-error.js';
 export * from './contracts/trigger.js';
@@ -33,6 +34,7 @@ export {
 } from './expressions/expression.js';
 export * from './http/index.js';
 export * from './journal/index.js';
+export * from './queue/index.js';
 export * from './registry/index.js';
 export * from './runtime/index.js';
 export { REDACTED, SecretScrubber as ValueSecretScrubber } from './secrets/index.js';

@@ -16,7 +16,10 @@ export interface CliContext {
   output: Output;
   scrubber: SecretScrubber;
   /** `journal`: where runs are recorded; default in memory. */
-  engine(vault?: CredentialVault, options?: Pick<EngineOptions, 'journal'>): Promise<Engine>;
+  engine(
+    vault?: CredentialVault,
+    options?: Pick<EngineOptions, 'journal' | 'sharedRateLimits'>,
+  ): Promise<Engine>;
   openVault(path: string): Promise<CredentialVault>;
 }
 
@@ -27,7 +30,13 @@ export function cliContext(global: GlobalOptions): CliContext {
     output,
     scrubber,
     engine: (vault, options) =>
-      createEngine({ configFile: global.config, vault, secretScrubber: scrubber, journal: options?.journal }),
+      createEngine({
+        configFile: global.config,
+        vault,
+        secretScrubber: scrubber,
+        journal: options?.journal,
+        sharedRateLimits: options?.sharedRateLimits,
+      }),
     openVault: async (path) => {
       // The vault's warnings (e.g. refreshed tokens kept in memory only) go where the CLI's notes go.
       const logger = {

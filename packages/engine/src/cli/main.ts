@@ -21,6 +21,7 @@ import { triggerMatchCommand } from './commands/trigger-match.js';
 import { triggerTestCommand } from './commands/trigger-test.js';
 import { triggersCommand } from './commands/triggers.js';
 import { validateCommand } from './commands/validate.js';
+import { workerCommand } from './commands/worker.js';
 import { EXIT, UsageError } from './exit-codes.js';
 
 /** Builds the `toolsteps` program; each action resolves with the process exit code. */
@@ -52,8 +53,29 @@ export function buildProgram(exit: (code: number) => void): Command {
     .option('--accounts <file>', 'connected accounts file (see README: Connected accounts)')
     .option('--journal <path>', 'the run journal (SQLite), default .toolsteps/runs.sqlite')
     .option('--no-journal', 'keep the run in memory only: nothing is written')
+    .option('--keep <duration>', 'how long finished runs stay in the journal (default 30d)')
+    .option('--redis <url>', 'queue the run for `toolsteps worker`s on this Redis instead of running it here')
+    .option('--detach', 'with --redis: print the run id and return at once')
     .addOption(json)
     .action(action((cli, file: string, options) => runCommand(file, options, cli)));
+
+  program
+    .command('worker')
+    .description('take queued runs from Redis and run them until Ctrl-C; resumes runs a dead worker held')
+    .requiredOption('--redis <url>', 'the Redis the queue lives in, e.g. redis://127.0.0.1:6379')
+    .requiredOption('--accounts <file>', 'connected accounts file: the accounts runs use')
+    .option('--concurrency <n>', 'runs at once (default 8)')
+    .option('--queue <name>', 'the queue (default toolsteps-runs)')
+    .option(
+      '--journal <path>',
+      'an SQLite journal, when every worker runs on this machine (default: on Redis)',
+    )
+    .option(
+      '--lock-duration <duration>',
+      'how long a dead worker holds its runs before another resumes them (default 30s)',
+    )
+    .addOption(json)
+    .action(action((cli, options) => workerCommand(options, cli)));
 
   program
     .command('validate')
@@ -213,6 +235,8 @@ export function buildProgram(exit: (code: number) => void): Command {
 
   const journalOption = () =>
     new Option('--journal <path>', 'the run journal (SQLite), default .toolsteps/runs.sqlite');
+  const redisJournalOption = () =>
+    new Option('--redis <url>', 'the journal of runs queued on this Redis (run --redis, worker)');
   const runs = program
     .command('runs')
     .description('the runs the journal keeps: list (default), show, resume, resolve, cancel, prune');
@@ -223,6 +247,7 @@ export function buildProgram(exit: (code: number) => void): Command {
     .option('--status <list>', 'only these, e.g. running,failed')
     .option('--limit <n>', 'at most this many (default 50)')
     .addOption(journalOption())
+    .addOption(redisJournalOption())
     .addOption(json)
     .action(action((cli, options) => runsCommand(options, cli)));
   runs
@@ -230,6 +255,7 @@ export function buildProgram(exit: (code: number) => void): Command {
     .description('one run whole: its input, result and the trace of its steps')
     .argument('<id>', 'run id, or its first characters')
     .addOption(journalOption())
+    .addOption(redisJournalOption())
     .addOption(json)
     .action(action((cli, id: string, options) => runShowCommand(id, options, cli)));
   const accountsOption = () =>
@@ -240,6 +266,7 @@ export function buildProgram(exit: (code: number) => void): Command {
       .option('--workflow <file>', 'go on with this workflow file instead of the one the run started from')
       .option('--force', 'resume although the workflow changed or the process holding the run seems alive')
       .addOption(journalOption())
+      .addOption(redisJournalOption())
       .addOption(json);
   resumeOptions(
     runs
@@ -262,12 +289,14 @@ export function buildProgram(exit: (code: number) => void): Command {
     .description('cancel a run: one no process holds is not resumed; one still running is stopped')
     .argument('<id>', 'run id, or its first characters')
     .addOption(journalOption())
+    .addOption(redisJournalOption())
     .action(action((cli, id: string, options) => runsCancelCommand(id, options, cli)));
   runs
     .command('prune')
     .description('delete finished runs older than a duration; runs waiting for a decision are kept')
     .option('--older-than <duration>', 'e.g. 30d, 12h (default 30d)')
     .addOption(journalOption())
+    .addOption(redisJournalOption())
     .action(action((cli, options) => runsPruneCommand(options, cli)));
 
   program

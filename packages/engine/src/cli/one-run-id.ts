@@ -1,8 +1,8 @@
-import type { SqliteJournal } from '../journal/sqlite-journal.js';
+import type { RunJournal } from '../journal/journaled-run.js';
 import { EXIT, UsageError } from './exit-codes.js';
 
 /** The run an id names, or the one run whose id starts with it: a user types the first characters. */
-export async function oneRunId(journal: SqliteJournal, id: string): Promise<string> {
+export async function oneRunId(journal: RunJournal, id: string): Promise<string> {
   if (await journal.run(id)) return id;
   const found = await journal.runIdsStartingWith(id);
   if (found.length === 0) throw new UsageError(`No run "${id}" is journaled`, EXIT.failed);

@@ -1,7 +1,10 @@
 import { existsSync } from 'node:fs';
 import { DEFAULT_JOURNAL_PATH } from '../journal/default-journal-path.js';
+import type { RunJournal } from '../journal/journaled-run.js';
+import { RedisJournal } from '../journal/redis-journal.js';
 import { SqliteJournal } from '../journal/sqlite-journal.js';
 import { UsageError } from './exit-codes.js';
+import { requireRedis } from './require-redis.js';
 
 /**
  * The SQLite run journal at `--journal` (default `.toolsteps/runs.sqlite`). Commands that only read
@@ -21,12 +24,26 @@ export function openJournal(path: string | undefined, { create }: { create: bool
   }
 }
 
+/** Where the `runs` commands read: an SQLite file (`--journal`, the default one), or a queue's Redis. */
+export interface JournalChoice {
+  journal?: string;
+  redis?: string;
+}
+
+/** The journal a `runs` command reads and settles: runs of workers live in their Redis (`--redis`). */
+export async function openExistingJournal(choice: JournalChoice): Promise<RunJournal> {
+  if (choice.redis !== undefined && choice.journal !== undefined)
+    throw new UsageError('--redis and --journal name two journals: give one');
+  if (choice.redis !== undefined) return RedisJournal.connect(requireRedis(choice.redis, 'runs'));
+  return openJournal(choice.journal, { create: false });
+}
+
 /** Runs `body` with the journal open, and closes it whatever happens. */
 export async function withJournal<T>(
-  path: string | undefined,
-  body: (journal: SqliteJournal) => Promise<T>,
+  choice: JournalChoice,
+  body: (journal: RunJournal) => Promise<T>,
 ): Promise<T> {
-  const journal = openJournal(path, { create: false });
+  const journal = await openExistingJournal(choice);
   try {
     return await body(journal);
   } finally {

@@ -1,4 +1,4 @@
-import type { SqliteJournal } from '../journal/sqlite-journal.js';
+import type { RunJournal } from '../journal/journaled-run.js';
 import { toMilliseconds } from '../workflow/duration.js';
 import type { CliContext } from './cli-context.js';
 import { UsageError } from './exit-codes.js';
@@ -21,9 +21,9 @@ export function keepDuration(text: string | undefined, option: string): number {
 
 /**
  * Deletes finished runs older than `keep`, after a run: the journal does not grow without bound.
- * Runs waiting for a decision are kept (SqliteJournal.prune). A failure to prune warns, never fails the run.
+ * Runs waiting for a decision are kept (RunJournal.prune). A failure to prune warns, never fails the run.
  */
-export async function pruneOldRuns(journal: SqliteJournal, keep: string | undefined, cli: CliContext) {
+export async function pruneOldRuns(journal: RunJournal, keep: string | undefined, cli: CliContext) {
   const keepMs = keepDuration(keep, '--keep');
   try {
     await journal.prune(Date.now() - keepMs);

@@ -1,18 +1,18 @@
 import type { RunObserver, RunResult } from '../contracts/events.js';
 import type { RunJournal } from '../journal/journaled-run.js';
+import { watchCancelRequests } from '../queue/watch-cancel-requests.js';
 import type { CliContext } from './cli-context.js';
 import { EXIT } from './exit-codes.js';
 import { progressReporter } from './progress.js';
 import { runFailureLine } from './run-failure.js';
-
-/** How often a journaled run looks for a `runs cancel` from another terminal. */
-const CANCEL_POLL_MS = 500;
 
 export interface RunUntilDone {
   json?: boolean;
   /** Where `runs cancel` asks this run to stop; unset without a journal. */
   journal?: RunJournal;
   runId: string;
+  /** What Ctrl-C does instead of aborting here: a queued run asks its worker to stop it. */
+  onInterrupt?: () => void;
 }
 
 /**
@@ -25,18 +25,10 @@ export async function runUntilDone(
   cli: CliContext,
 ): Promise<number> {
   const controller = new AbortController();
-  const onSignal = () => controller.abort();
+  const onSignal = options.onInterrupt ?? (() => controller.abort());
   process.once('SIGINT', onSignal);
   const { journal, runId } = options;
-  const polling =
-    journal &&
-    setInterval(() => {
-      journal.cancelRequested(runId).then(
-        (asked) => asked && controller.abort(),
-        // The journal is busy or closing: the next look will tell.
-        () => undefined,
-      );
-    }, CANCEL_POLL_MS);
+  const stopWatching = journal && watchCancelRequests(journal, runId, controller);
   try {
     const result = await start(controller.signal, options.json ? undefined : progressReporter(cli.output));
     if (options.json) cli.output.json(result);
@@ -46,6 +38,6 @@ export async function runUntilDone(
     return EXIT.failed;
   } finally {
     process.off('SIGINT', onSignal);
-    if (polling) clearInterval(polling);
+    stopWatching?.();
   }
 }

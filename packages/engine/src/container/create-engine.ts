@@ -1,3 +1,4 @@
+import type { SharedRateLimits } from '../contracts/shared-rate-limits.js';
 import { ResumeRefused } from '../execution/resume/resume-refused.js';
 import { type ResumeOptions, resumeRun } from '../execution/resume/resume-run.js';
 import type { ResumableJournal } from '../journal/journaled-run.js';
@@ -73,6 +74,11 @@ export interface EngineOptions {
    * steps never ask. Default: `entitlements` of the config file read for integrations, else none.
    */
   entitlements?: Entitlements | readonly string[];
+  /**
+   * Account rate limits shared with every other process using the accounts (workers): e.g.
+   * `new RedisRateLimits(redis)`. Default: each process counts its own.
+   */
+  sharedRateLimits?: SharedRateLimits;
   /** Last word on the container: rebind anything before the engine is built. */
   configure?: (container: Container) => void;
 }
@@ -137,6 +143,8 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
       .inSingletonScope();
   }
   bindValue<Entitlements>(TOKENS.Entitlements, await resolveEntitlements(options));
+  if (options.sharedRateLimits)
+    bindValue<SharedRateLimits>(TOKENS.SharedRateLimits, options.sharedRateLimits);
   container.bind(WorkflowRunner).toSelf().inSingletonScope();
   options.configure?.(container);
 

@@ -12,4 +12,6 @@ export const TOKENS = {
   Engine: Symbol.for('toolsteps.Engine'),
   TriggerStore: Symbol.for('toolsteps.TriggerStore'),
   Entitlements: Symbol.for('toolsteps.Entitlements'),
+  /** Optional: account rate limits shared by every worker (e.g. RedisRateLimits). */
+  SharedRateLimits: Symbol.for('toolsteps.SharedRateLimits'),
 } as const;

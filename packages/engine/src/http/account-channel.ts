@@ -4,9 +4,10 @@ import type { AccountAuth } from '../auth/account-auth.js';
 import { createAccountAuth } from '../auth/create-account-auth.js';
 import type { ConnectedAccount, CredentialVault } from '../contracts/account.js';
 import type { Clock } from '../contracts/clock.js';
-import type { Integration } from '../contracts/integration.js';
+import type { Integration, RateLimitSpec } from '../contracts/integration.js';
 import type { Logger } from '../contracts/logger.js';
 import type { HttpTransport, SecretScrubber } from '../contracts/services.js';
+import type { SharedRateLimits } from '../contracts/shared-rate-limits.js';
 import { createAccountLimiter, createWriteLimiter } from './account-limiter.js';
 import { type ResolvedBinding, resolveBinding } from './http-defaults.js';
 import { QuotaGate } from './quota-gate.js';
@@ -18,6 +19,7 @@ export interface ChannelDeps {
   clock: Clock;
   logger: Logger;
   transport: HttpTransport;
+  sharedLimits?: SharedRateLimits;
 }
 
 /** Everything kept per connected account and shared by every step of every run that uses it. */
@@ -31,6 +33,8 @@ export interface AccountChannel {
   writeLimiter: PQueue | undefined;
   /** The quotas the API reports, so an exhausted one holds requests until its reset. */
   quota: QuotaGate;
+  /** Waits for the account's rate shared by every process; unset when none is bound or limited. */
+  shared: ((write: boolean, signal: AbortSignal) => Promise<void>) | undefined;
   /** ky with our layers as hooks; its own retry and timeout are off: p-retry and our timeout rule. */
   ky: KyInstance;
   /** What ky's sends go through (its `fetch`), shared by every account of the engine. */
@@ -52,6 +56,7 @@ export function openAccountChannel(
     limiter: createAccountLimiter(binding.rateLimit, integration.title),
     writeLimiter: createWriteLimiter(binding.rateLimit),
     quota: new QuotaGate(),
+    shared: sharedAdmission(integration, account, binding.rateLimit, deps.sharedLimits),
     transport,
     ky: ky.create({
       // No default headers to merge into every send when the binding has none.
@@ -63,4 +68,16 @@ export function openAccountChannel(
       hooks: { beforeRequest: [signRequest(auth)] },
     }),
   };
+}
+
+/** The shared limits' gate for this account, when the binding limits its rate and limits are shared. */
+function sharedAdmission(
+  integration: Integration,
+  account: ConnectedAccount,
+  spec: RateLimitSpec | undefined,
+  limits: SharedRateLimits | undefined,
+): AccountChannel['shared'] {
+  if (!limits || !spec || (spec.intervalCap === undefined && !spec.writeIntervalMs)) return undefined;
+  return (write, signal) =>
+    limits.admit({ integration: integration.id, accountId: account.id, spec, write }, signal);
 }

@@ -137,6 +137,8 @@ export class AccountHttpClient implements HttpClient {
         integrationTitle: channel.integration.title,
       });
     }
+    // Across processes first: the account's shared rate, then this process's own queues.
+    if (channel.shared) await channel.shared(mutating, signal);
     const { writeLimiter } = channel;
     if (mutating && writeLimiter)
       return writeLimiter.add(() => this.#limited(ctx, target, renewal), { signal });

@@ -1,4 +1,4 @@
-import { inject, injectable } from 'inversify';
+import { inject, injectable, optional } from 'inversify';
 import { TOKENS } from '../container/tokens.js';
 import type { CredentialVault } from '../contracts/account.js';
 import type { Clock } from '../contracts/clock.js';
@@ -11,6 +11,7 @@ import type {
   HttpTransport,
   SecretScrubber,
 } from '../contracts/services.js';
+import type { SharedRateLimits } from '../contracts/shared-rate-limits.js';
 import { type AccountChannel, openAccountChannel } from './account-channel.js';
 import { AccountHttpClient } from './account-http-client.js';
 
@@ -28,6 +29,7 @@ export class KyHttpClientFactory implements HttpClientFactory {
     @inject(TOKENS.Clock) private readonly clock: Clock,
     @inject(TOKENS.Logger) private readonly logger: Logger,
     @inject(TOKENS.HttpTransport) private readonly transport: HttpTransport,
+    @optional() @inject(TOKENS.SharedRateLimits) private readonly sharedLimits?: SharedRateLimits,
   ) {}
 
   client(options: HttpClientOptions): HttpClient {
@@ -50,6 +52,7 @@ export class KyHttpClientFactory implements HttpClientFactory {
         clock: this.clock,
         logger: this.logger,
         transport: this.transport,
+        sharedLimits: this.sharedLimits,
       });
       this.#channels.set(key, channel);
     } else {

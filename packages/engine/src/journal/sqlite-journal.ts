@@ -225,7 +225,7 @@ function prepare(db: Database) {
     cancel: statement(
       `UPDATE runs SET status = 'cancelled', finished_at = @at, cancel_requested = 1
        WHERE id = @id AND status IN ('running', 'failed', 'outcome_unknown', 'cancelled')
-         AND cancel_requested = 0`,
+         AND NOT (status = 'cancelled' AND cancel_requested = 1)`,
     ),
     requestCancel: statement(`UPDATE runs SET cancel_requested = 1 WHERE id = @id AND status = 'running'`),
     cancelRequested: statement('SELECT cancel_requested FROM runs WHERE id = ?'),

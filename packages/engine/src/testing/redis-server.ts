@@ -62,14 +62,14 @@ function ready(child: ChildProcess): Promise<void> {
         ),
       ),
     );
-    child.once('exit', (code) =>
-      fail(new Error(`redis-server exited (${code}) before it was ready:\n${output}`)),
-    );
+    const exited = (code: number | null) =>
+      fail(new Error(`redis-server exited (${code}) before it was ready:\n${output}`));
+    child.once('exit', exited);
     child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
       output += chunk;
       if (output.includes('Ready to accept connections')) {
         clearTimeout(timer);
-        child.removeAllListeners('exit');
+        child.off('exit', exited);
         resolve();
       }
     });

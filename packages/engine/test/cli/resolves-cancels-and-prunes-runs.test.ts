@@ -170,6 +170,22 @@ it('runs prune deletes finished runs older than a duration and keeps those waiti
       .map((run) => run.status)
       .sort(),
   );
+  // `run --keep` prunes after each run; a bad duration is refused before anything runs.
+  const posts = world.emulator.requests.length;
+  const badKeep = await runCli([
+    ...TASKS,
+    'run',
+    workflow,
+    '--accounts',
+    accounts,
+    '--journal',
+    journal,
+    '--keep',
+    'soon',
+  ]);
+  expect(badKeep.code).toBe(2);
+  expect(badKeep.stderr).toContain('--keep: "soon" is not a duration such as 30d, 12h or 90m');
+  expect(world.emulator.requests.length).toBe(posts);
   const bad = await runCli(['runs', 'prune', '--older-than', 'soon', '--journal', journal]);
   expect(bad.code).toBe(2);
   expect(bad.stderr).toContain('--older-than: "soon" is not a duration such as 30d, 12h or 90m');

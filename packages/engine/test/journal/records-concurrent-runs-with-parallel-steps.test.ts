@@ -1,11 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createTasksEmulator, type TasksEmulator } from '../../../../examples/tasks/src/emulator.js';
 import tasks from '../../../../examples/tasks/src/index.js';
 import { createEngine } from '../../src/container/create-engine.js';
-import { SqliteJournal } from '../../src/journal/index.js';
+import { JOURNAL_KINDS, useFreshJournals } from './fresh-journals.js';
 
 /** Each run lists tasks in two parallel branches, then once per label, three at a time. */
 const WORKFLOW = {
@@ -31,36 +28,35 @@ const WORKFLOW = {
 };
 
 let emulator: TasksEmulator;
-let dir: string;
 beforeAll(async () => {
   emulator = await createTasksEmulator();
-  dir = await mkdtemp(join(tmpdir(), 'toolsteps-journal-'));
 });
-afterAll(async () => {
-  await emulator.close();
-  await rm(dir, { recursive: true, force: true });
-});
+afterAll(() => emulator.close());
 
-it('records every step of runs running at once, each under its own run and step key', async () => {
-  const journal = SqliteJournal.open(join(dir, 'runs.sqlite'));
-  try {
-    const engine = await createEngine({ integrations: [tasks], accounts: [emulator.account], journal });
-    const workflow = await engine.load({ text: JSON.stringify(WORKFLOW) });
+describe.each(JOURNAL_KINDS)('on a %s', (kind) => {
+  const openJournal = useFreshJournals(kind);
 
-    const results = await Promise.all(Array.from({ length: 8 }, () => engine.run(workflow, {})));
+  it('records every step of runs running at once, each under its own run and step key', async () => {
+    const journal = await openJournal();
+    try {
+      const engine = await createEngine({ integrations: [tasks], accounts: [emulator.account], journal });
+      const workflow = await engine.load({ text: JSON.stringify(WORKFLOW) });
 
-    expect(results.map((result) => result.status)).toEqual(Array(8).fill('succeeded'));
-    const runs = await journal.runs();
-    expect(runs.map((run) => run.id).sort()).toEqual(results.map((result) => result.runId).sort());
-    for (const result of results) {
-      // both, both's two branches' steps, labels, and one list per label.
-      expect(result.steps).toHaveLength(10);
-      const steps = await journal.steps(result.runId);
-      expect(steps).toHaveLength(result.steps.length);
-      for (const step of result.steps) expect(steps).toContainEqual(step);
-      expect((await journal.run(result.runId))?.status).toBe('succeeded');
+      const results = await Promise.all(Array.from({ length: 8 }, () => engine.run(workflow, {})));
+
+      expect(results.map((result) => result.status)).toEqual(Array(8).fill('succeeded'));
+      const runs = await journal.runs();
+      expect(runs.map((run) => run.id).sort()).toEqual(results.map((result) => result.runId).sort());
+      for (const result of results) {
+        // both, both's two branches' steps, labels, and one list per label.
+        expect(result.steps).toHaveLength(10);
+        const steps = await journal.steps(result.runId);
+        expect(steps).toHaveLength(result.steps.length);
+        for (const step of result.steps) expect(steps).toContainEqual(step);
+        expect((await journal.run(result.runId))?.status).toBe('succeeded');
+      }
+    } finally {
+      await journal.close();
     }
-  } finally {
-    await journal.close();
-  }
+  });
 });

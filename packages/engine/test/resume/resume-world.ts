@@ -4,20 +4,24 @@ import tasks from '../../../../examples/tasks/src/index.js';
 import { createEngine, type Engine } from '../../src/container/create-engine.js';
 import type { ConnectedAccount } from '../../src/contracts/account.js';
 import type { Integration } from '../../src/contracts/integration.js';
-import { SqliteJournal } from '../../src/journal/index.js';
+import type { RunJournal } from '../../src/journal/index.js';
+import { type JournalKind, useFreshJournals } from '../journal/fresh-journals.js';
 
 /**
- * A fresh tasks emulator and an engine journaling to an in-memory SQLite journal, per test: what a
- * crash leaves in the journal is what these tests resume from.
+ * A fresh tasks emulator and an engine journaling to a fresh journal of the kind given, per test:
+ * what a crash leaves in the journal is what these tests resume from. Each test file runs its cases
+ * on every kind (`describe.each(JOURNAL_KINDS)`): a resume reads the same from either.
  */
 export function useResumeWorld(
+  kind: JournalKind,
   extra: Integration[] = [],
   extraAccounts: (emulator: TasksEmulator) => ConnectedAccount[] = () => [],
 ) {
-  let state: { emulator: TasksEmulator; journal: SqliteJournal; engine: Engine } | undefined;
+  const openJournal = useFreshJournals(kind);
+  let state: { emulator: TasksEmulator; journal: RunJournal; engine: Engine } | undefined;
   beforeEach(async () => {
     const emulator = await createTasksEmulator();
-    const journal = SqliteJournal.open(':memory:');
+    const journal = await openJournal();
     const engine = await createEngine({
       integrations: [tasks, ...extra],
       accounts: [emulator.account, ...extraAccounts(emulator)],

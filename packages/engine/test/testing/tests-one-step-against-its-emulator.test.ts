@@ -4,7 +4,7 @@ import { createTasksEmulator, type TasksEmulator } from '../../../../examples/ta
 import tasks from '../../../../examples/tasks/src/index.js';
 
 // testStep finds each step's integration (auth, base URL, limits) through defineIntegration.
-const [listTasks, completeTask] = tasks.steps;
+const [listTasks, , completeTask] = tasks.steps;
 
 describe('testStep', () => {
   let emulator: TasksEmulator;

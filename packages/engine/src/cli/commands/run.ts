@@ -9,6 +9,7 @@ import { openJournal } from '../open-journal.js';
 import { keepDuration, pruneOldRuns } from '../prune-old-runs.js';
 import { readRunInput } from '../read-input.js';
 import { runUntilDone } from '../run-until-done.js';
+import { refuseQueuedWithAccounts, runQueuedCommand } from './run-queued.js';
 import { reportInvalid } from './validate.js';
 
 export interface RunCommandOptions {
@@ -19,6 +20,9 @@ export interface RunCommandOptions {
   journal?: string | false;
   /** How long finished runs stay in the journal (`--keep`, default 30d). */
   keep?: string;
+  /** Queue the run for workers on this Redis instead of running it here. */
+  redis?: string;
+  detach?: boolean;
 }
 
 /**
@@ -26,6 +30,8 @@ export interface RunCommandOptions {
  * --accounts. The run is journaled to `.toolsteps/runs.sqlite` unless told otherwise.
  */
 export async function runCommand(file: string, options: RunCommandOptions, cli: CliContext): Promise<number> {
+  refuseQueuedWithAccounts(options);
+  if (options.redis !== undefined) return runQueuedCommand(file, options, cli);
   const input = await readRunInput(options.input);
   keepDuration(options.keep, '--keep');
   if (options.journal === false) return runWith(file, input, options, cli);

@@ -2,7 +2,7 @@ import { heldByLiveProcess } from '../../execution/resume/process-alive.js';
 import type { CliContext } from '../cli-context.js';
 import { EXIT, UsageError } from '../exit-codes.js';
 import { oneRunId } from '../one-run-id.js';
-import { withJournal } from '../open-journal.js';
+import { type JournalChoice, withJournal } from '../open-journal.js';
 import { printable } from '../printable.js';
 
 /**
@@ -10,8 +10,8 @@ import { printable } from '../printable.js';
  * cancelled at once and will not be resumed; a run still going is asked to stop, and its process
  * stops it within a second, as Ctrl-C would.
  */
-export async function runsCancelCommand(id: string, options: { journal?: string }, cli: CliContext) {
-  return withJournal(options.journal, async (journal) => {
+export async function runsCancelCommand(id: string, options: JournalChoice, cli: CliContext) {
+  return withJournal(options, async (journal) => {
     const runId = await oneRunId(journal, id);
     const run = await journal.run(runId);
     const live = run?.status === 'running' && heldByLiveProcess(run);

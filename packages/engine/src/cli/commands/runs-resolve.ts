@@ -1,12 +1,12 @@
 import type { StepResolution, StepTrace } from '../../contracts/events.js';
 import { RunReplay } from '../../execution/resume/run-replay.js';
 import { settlingTrace } from '../../execution/resume/settling-trace.js';
-import type { SqliteJournal } from '../../journal/sqlite-journal.js';
+import type { RunJournal } from '../../journal/journaled-run.js';
 import { describeViolations, schemaCheck } from '../../validation/json-schema.js';
 import type { CliContext } from '../cli-context.js';
 import { EXIT, UsageError } from '../exit-codes.js';
 import { oneRunId } from '../one-run-id.js';
-import { openJournal } from '../open-journal.js';
+import { openExistingJournal } from '../open-journal.js';
 import { printable } from '../printable.js';
 import { readRunInput } from '../read-input.js';
 import { type RunsResumeOptions, requireAccounts, resumeIn } from './runs-resume.js';
@@ -39,7 +39,7 @@ export async function runsResolveCommand(id: string, options: RunsResolveOptions
     requireAccounts(options.accounts, 'runs resolve (which then resumes the run)');
   const result = resolution === 'done' ? await readRunInput(options.result, '--result') : undefined;
 
-  const journal = openJournal(options.journal, { create: false });
+  const journal = await openExistingJournal(options);
   try {
     const runId = await oneRunId(journal, id);
     const trace = await settledTrace(journal, runId, options.step, resolution, result, cli);
@@ -61,7 +61,7 @@ function parseResolution(text: string | undefined): StepResolution {
 
 /** The record that settles the step: only a step whose outcome is unknown can be settled. */
 async function settledTrace(
-  journal: SqliteJournal,
+  journal: RunJournal,
   runId: string,
   stepKey: string,
   resolution: StepResolution,

@@ -1,14 +1,16 @@
 import { ResumeRefused } from '../../execution/resume/resume-refused.js';
-import type { SqliteJournal } from '../../journal/sqlite-journal.js';
+import type { RunJournal } from '../../journal/journaled-run.js';
 import type { CliContext } from '../cli-context.js';
 import { UsageError } from '../exit-codes.js';
 import { oneRunId } from '../one-run-id.js';
-import { openJournal } from '../open-journal.js';
+import { openExistingJournal } from '../open-journal.js';
 import { runUntilDone } from '../run-until-done.js';
 
 export interface RunsResumeOptions {
   accounts?: string;
   journal?: string;
+  /** The journal of runs queued on this Redis (`run --redis`), instead of an SQLite file. */
+  redis?: string;
   /** Another workflow file to go on with (default: the one the run started from). */
   workflow?: string;
   force?: boolean;
@@ -25,7 +27,7 @@ export async function runsResumeCommand(
   cli: CliContext,
 ): Promise<number> {
   requireAccounts(options.accounts, 'runs resume');
-  const journal = openJournal(options.journal, { create: false });
+  const journal = await openExistingJournal(options);
   try {
     return await resumeIn(journal, await oneRunId(journal, id), options, cli);
   } finally {
@@ -35,7 +37,7 @@ export async function runsResumeCommand(
 
 /** Resumes `runId` with the journal open: `runs resolve` goes on this way too. */
 export async function resumeIn(
-  journal: SqliteJournal,
+  journal: RunJournal,
   runId: string,
   options: RunsResumeOptions,
   cli: CliContext,

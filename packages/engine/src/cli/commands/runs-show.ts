@@ -9,12 +9,13 @@ import { runDuration } from './runs.js';
 
 export interface RunShowOptions {
   journal?: string;
+  redis?: string;
   json?: boolean;
 }
 
 /** `toolsteps runs show <id>`: one run whole, with the trace of the steps it recorded. */
 export async function runShowCommand(id: string, options: RunShowOptions, cli: CliContext): Promise<number> {
-  return withJournal(options.journal, async (journal) => {
+  return withJournal(options, async (journal) => {
     const runId = await oneRunId(journal, id);
     const run = await journal.run(runId);
     if (run === undefined) throw new UsageError(`No run "${id}" is journaled`, EXIT.failed);

@@ -14,6 +14,7 @@ export interface RunsOptions {
   status?: string;
   limit?: string;
   journal?: string;
+  redis?: string;
   json?: boolean;
 }
 
@@ -23,7 +24,7 @@ const DEFAULT_LIMIT = 50;
 export async function runsCommand(options: RunsOptions, cli: CliContext): Promise<number> {
   const status = parseRunStatuses(options.status);
   const limit = parseLimit(options.limit, DEFAULT_LIMIT);
-  return withJournal(options.journal, async (journal) => {
+  return withJournal(options, async (journal) => {
     const found = await journal.runs({ status, limit });
     if (options.json) {
       cli.output.json(found);

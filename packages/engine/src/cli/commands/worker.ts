@@ -1,0 +1,94 @@
+import { Redis, type RedisOptions } from 'ioredis';
+import { DEFAULT_QUEUE } from '../../queue/queued-run.js';
+import { redisConnection } from '../../queue/redis-connection.js';
+import { RedisRateLimits } from '../../queue/redis-rate-limits.js';
+import { RunWorker, type WorkerEvent } from '../../queue/run-worker.js';
+import { toMilliseconds } from '../../workflow/duration.js';
+import type { CliContext } from '../cli-context.js';
+import { EXIT, UsageError } from '../exit-codes.js';
+import { openRunJournal } from '../open-run-journal.js';
+import { printable } from '../printable.js';
+import { requireRedis } from '../require-redis.js';
+import { untilInterrupted } from '../until-interrupted.js';
+import { requireAccounts } from './runs-resume.js';
+
+export interface WorkerOptions {
+  redis?: string;
+  accounts?: string;
+  concurrency?: string;
+  queue?: string;
+  journal?: string;
+  lockDuration?: string;
+  json?: boolean;
+}
+
+/**
+ * `toolsteps worker --redis URL --accounts f`: takes runs from the BullMQ queue until Ctrl-C, then
+ * finishes the runs it holds. Runs a worker that died held are resumed here, by the resume rules.
+ */
+export async function workerCommand(options: WorkerOptions, cli: CliContext): Promise<number> {
+  const redis = requireRedis(options.redis, 'worker');
+  const accounts = requireAccounts(options.accounts, 'worker');
+  const concurrency = wholeNumber(options.concurrency, '--concurrency', 8);
+  const lockDurationMs = options.lockDuration === undefined ? undefined : duration(options.lockDuration);
+  const journal = await openRunJournal({ redis, journal: options.journal });
+  // Every worker counts an account's requests in the same Redis: its limits hold across them.
+  const limitsClient = new Redis(redisConnection(redis) as RedisOptions);
+  try {
+    const vault = await cli.openVault(accounts);
+    const engine = await cli.engine(vault, { journal, sharedRateLimits: new RedisRateLimits(limitsClient) });
+    const worker = new RunWorker({
+      redis,
+      engine,
+      journal,
+      concurrency,
+      queue: options.queue,
+      lockDurationMs,
+      onEvent: (event) => report(event, options.json ?? false, cli),
+    });
+    const interrupted = untilInterrupted();
+    await worker.start();
+    if (options.json)
+      cli.output.json({ type: 'worker.ready', queue: options.queue ?? DEFAULT_QUEUE, concurrency });
+    else
+      cli.output.note(
+        `worker ready: queue ${options.queue ?? DEFAULT_QUEUE}, ${concurrency} runs at once (Ctrl-C stops)`,
+      );
+    await interrupted;
+    cli.output.note('worker stopping: finishing the runs it holds');
+    await worker.close();
+    return EXIT.ok;
+  } finally {
+    limitsClient.disconnect();
+    await journal.close();
+  }
+}
+
+function report(event: WorkerEvent, json: boolean, cli: CliContext): void {
+  if (json) {
+    cli.output.json(event);
+    return;
+  }
+  const id = printable(event.runId);
+  if (event.type === 'run.taken') cli.output.note(`run ${id} ${event.resumed ? 'resumed' : 'taken'}`);
+  else if (event.type === 'run.done') cli.output.note(`run ${id} ${event.status}`);
+  else cli.output.note(`worker error${event.runId ? ` on run ${id}` : ''}: ${printable(event.message)}`);
+}
+
+function wholeNumber(text: string | undefined, option: string, fallback: number): number {
+  if (text === undefined) return fallback;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 1 || value > 1000)
+    throw new UsageError(`${option}: a whole number from 1 to 1000 is needed (got "${printable(text)}")`);
+  return value;
+}
+
+function duration(text: string): number {
+  try {
+    const ms = toMilliseconds(text);
+    if (ms >= 1000) return ms;
+  } catch {}
+  throw new UsageError(
+    `--lock-duration: a duration of at least 1s is needed, such as 30s (got "${printable(text)}")`,
+  );
+}

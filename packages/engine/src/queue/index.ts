@@ -1,0 +1,5 @@
+export { DEFAULT_QUEUE, type QueuedRun } from './queued-run.js';
+export type { RedisConnection } from './redis-connection.js';
+export { RedisRateLimits } from './redis-rate-limits.js';
+export { type EnqueueOptions, RunQueue, type RunQueueOptions } from './run-queue.js';
+export { RunWorker, type RunWorkerOptions, type WorkerEvent } from './run-worker.js';

@@ -1,0 +1,78 @@
+import type { Redis } from 'ioredis';
+import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import type { SharedAdmission, SharedRateLimits } from '../contracts/shared-rate-limits.js';
+import { cancellation } from '../execution/deadline.js';
+
+const DEFAULT_INTERVAL_MS = 1_000;
+
+/**
+ * Account rate limits every worker shares, counted in Redis by rate-limiter-flexible: `intervalCap`
+ * requests per fixed window of `intervalMs` (the shape GitHub's and Zendesk's own limits have), and
+ * writes spaced by `writeIntervalMs`. A request over the limit waits for the window's end, then asks
+ * again: nothing is refused, as the per-process limiter never refuses either. Redis keeps windows in
+ * whole seconds, so an interval is rounded up to one: never over the API's limit, at worst slower
+ * (real limits are per second, minute or hour).
+ */
+export class RedisRateLimits implements SharedRateLimits {
+  private readonly limiters = new Map<string, RateLimiterRedis>();
+
+  constructor(
+    private readonly client: Redis,
+    private readonly prefix = 'toolsteps:rate',
+  ) {}
+
+  async admit(admission: SharedAdmission, signal: AbortSignal): Promise<void> {
+    const { spec, write } = admission;
+    const account = `${admission.integration}:${admission.accountId}`;
+    if (spec.intervalCap !== undefined) {
+      const intervalMs = spec.intervalMs ?? DEFAULT_INTERVAL_MS;
+      await this.take(this.limiter('all', spec.intervalCap, intervalMs), account, signal);
+    }
+    if (write && spec.writeIntervalMs)
+      await this.take(this.limiter('writes', 1, spec.writeIntervalMs), account, signal);
+  }
+
+  private async take(limiter: RateLimiterRedis, key: string, signal: AbortSignal): Promise<void> {
+    for (;;) {
+      signal.throwIfAborted();
+      try {
+        await limiter.consume(key, 1);
+        return;
+      } catch (refusal) {
+        // Anything but "over the limit" is Redis failing: the request fails with it.
+        if (!(refusal instanceof RateLimiterRes)) throw refusal;
+        await pause(Math.max(1, refusal.msBeforeNext), signal);
+      }
+    }
+  }
+
+  /** One limiter per rule: the rule is part of its keys, so changing a limit starts a fresh count. */
+  private limiter(kind: string, points: number, intervalMs: number): RateLimiterRedis {
+    const name = `${kind}:${points}:${intervalMs}`;
+    let limiter = this.limiters.get(name);
+    if (!limiter) {
+      limiter = new RateLimiterRedis({
+        storeClient: this.client,
+        keyPrefix: `${this.prefix}:${name}`,
+        points,
+        duration: Math.ceil(intervalMs / 1000),
+      });
+      this.limiters.set(name, limiter);
+    }
+    return limiter;
+  }
+}
+
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', stop);
+      resolve();
+    }, ms);
+    const stop = () => {
+      clearTimeout(timer);
+      reject(cancellation(signal.reason));
+    };
+    signal.addEventListener('abort', stop, { once: true });
+  });
+}

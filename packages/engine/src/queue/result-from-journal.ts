@@ -1,0 +1,22 @@
+import type { RunResult, StepTrace } from '../contracts/events.js';
+import type { JournaledRun } from '../journal/journaled-run.js';
+
+/**
+ * The result of a run that finished before its job was acknowledged (its worker died in between),
+ * read back from the journal: the job ends with it instead of running anything again.
+ */
+export function resultFromJournal(run: JournaledRun, steps: StepTrace[]): RunResult {
+  const status = run.status === 'succeeded' || run.status === 'cancelled' ? run.status : 'failed';
+  return {
+    runId: run.id,
+    workflowId: run.workflowId,
+    status,
+    ...(run.output === undefined ? {} : { output: run.output }),
+    vars: run.vars ?? {},
+    steps,
+    ...(run.error ? { error: run.error } : {}),
+    ...(run.credits ? { credits: run.credits } : {}),
+    startedAt: run.startedAt,
+    durationMs: (run.finishedAt ?? run.startedAt) - run.startedAt,
+  };
+}

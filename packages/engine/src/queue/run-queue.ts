@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto';
+import { Queue, QueueEvents } from 'bullmq';
+import type { RunEvent, RunObserver, RunResult } from '../contracts/events.js';
+import type { CompiledWorkflow } from '../workflow/compiled-workflow.js';
+import { DEFAULT_QUEUE, type QueuedRun } from './queued-run.js';
+import { type RedisConnection, redisConnection } from './redis-connection.js';
+
+/** How long a finished run's result stays in the queue for `result` to read. */
+const RESULT_KEPT_S = 3600;
+
+export interface RunQueueOptions {
+  /** `redis://host:port` or connection options BullMQ accepts. */
+  redis: RedisConnection;
+  /** Default `toolsteps-runs`. */
+  queue?: string;
+}
+
+export interface EnqueueOptions {
+  runId?: string;
+  /** Progress of the run as workers report it; without it, workers publish none. */
+  onEvent?: RunObserver;
+}
+
+/**
+ * Where an agent runtime (or `toolsteps run --redis`) puts runs for workers to take: `enqueue`
+ * returns at once with the run id, `result` waits for the run to end on whichever worker ran it.
+ */
+export class RunQueue {
+  private readonly queue: Queue<QueuedRun, RunResult>;
+  private events?: QueueEvents;
+  private readonly observers = new Map<string, RunObserver>();
+
+  constructor(private readonly options: RunQueueOptions) {
+    this.queue = new Queue(options.queue ?? DEFAULT_QUEUE, { connection: redisConnection(options.redis) });
+    // Each run someone awaits listens on the queue and its events: thousands may wait at once.
+    this.queue.setMaxListeners(0);
+  }
+
+  /** Adds a run of `workflow`; the same `runId` twice adds it once. */
+  async enqueue(
+    workflow: CompiledWorkflow,
+    input: unknown = {},
+    options: EnqueueOptions = {},
+  ): Promise<{ runId: string }> {
+    const runId = options.runId ?? randomUUID();
+    if (options.onEvent) {
+      await this.listen();
+      this.observers.set(runId, options.onEvent);
+    }
+    const data: QueuedRun = {
+      runId,
+      definition: workflow.definition,
+      ...(workflow.file === undefined ? {} : { workflowFile: workflow.file }),
+      input,
+      progress: options.onEvent !== undefined,
+    };
+    // A finished job (its result) stays an hour for `result`; the run journal keeps runs for good.
+    const kept = { age: RESULT_KEPT_S };
+    await this.queue.add('run', data, { jobId: runId, removeOnComplete: kept, removeOnFail: kept });
+    return { runId };
+  }
+
+  /** The run's result once a worker finished it (succeeded, failed or cancelled: a run never rejects). */
+  async result(runId: string): Promise<RunResult> {
+    const events = await this.listen();
+    const job = await this.queue.getJob(runId);
+    if (!job)
+      throw new Error(
+        `No queued run "${runId}": it finished already (read it from the journal) or was never added`,
+      );
+    try {
+      return await job.waitUntilFinished(events);
+    } finally {
+      this.observers.delete(runId);
+    }
+  }
+
+  /** How many runs wait for a worker, and how many are running now. */
+  async counts(): Promise<{ waiting: number; active: number }> {
+    const counts = await this.queue.getJobCounts('waiting', 'active');
+    return { waiting: counts.waiting ?? 0, active: counts.active ?? 0 };
+  }
+
+  async close(): Promise<void> {
+    await this.events?.close();
+    await this.queue.close();
+  }
+
+  /** Job events of the queue: results, and progress events of the runs someone observes. */
+  private async listen(): Promise<QueueEvents> {
+    if (!this.events) {
+      const events = new QueueEvents(this.options.queue ?? DEFAULT_QUEUE, {
+        connection: redisConnection(this.options.redis),
+      });
+      events.setMaxListeners(0);
+      events.on('progress', ({ jobId, data }) => {
+        const observer = this.observers.get(jobId);
+        if (observer && typeof data === 'object' && data !== null) observer(data as RunEvent);
+      });
+      this.events = events;
+      await events.waitUntilReady();
+    }
+    return this.events;
+  }
+}

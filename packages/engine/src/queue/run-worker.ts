@@ -1,0 +1,122 @@
+import { type Job, Worker } from 'bullmq';
+import type { Engine } from '../container/create-engine.js';
+import type { RunResult } from '../contracts/events.js';
+import type { RunJournal } from '../journal/journaled-run.js';
+import { workflowHash } from '../journal/workflow-hash.js';
+import type { CompiledWorkflow } from '../workflow/compiled-workflow.js';
+import { DEFAULT_QUEUE, type QueuedRun } from './queued-run.js';
+import { type RedisConnection, redisConnection } from './redis-connection.js';
+import { resultFromJournal } from './result-from-journal.js';
+import { watchCancelRequests } from './watch-cancel-requests.js';
+
+export interface RunWorkerOptions {
+  redis: RedisConnection;
+  /** The engine runs execute on; its journal must be `journal`, shared by every worker. */
+  engine: Engine;
+  journal: RunJournal;
+  /** Runs at once in this worker; default 8. */
+  concurrency?: number;
+  queue?: string;
+  /**
+   * How long the worker's hold on a run lasts unless renewed (it renews at half of it while alive):
+   * a worker that dies gives its runs up after this, and another worker resumes them. Default 30 s.
+   */
+  lockDurationMs?: number;
+  /** What the worker does, for a log: runs taken, resumed, finished. */
+  onEvent?: (event: WorkerEvent) => void;
+}
+
+export type WorkerEvent =
+  | { type: 'run.taken'; runId: string; resumed: boolean }
+  | { type: 'run.done'; runId: string; status: RunResult['status'] }
+  | { type: 'run.error'; runId: string; message: string };
+
+/** A worker's runs are taken back by another after it died this many times holding them: then they fail. */
+const MAX_STALLS = 10;
+
+/**
+ * Takes runs from the BullMQ queue and runs them on `engine`. A run the journal already knows was
+ * held by a worker that died (BullMQ found its job stalled): it is resumed, so steps recorded are
+ * replayed and a write left in flight is settled by the resume rules, never repeated blindly.
+ */
+export class RunWorker {
+  private readonly worker: Worker<QueuedRun, RunResult>;
+  private readonly workflows = new Map<string, Promise<CompiledWorkflow>>();
+
+  constructor(private readonly options: RunWorkerOptions) {
+    const lockDuration = options.lockDurationMs ?? 30_000;
+    this.worker = new Worker<QueuedRun, RunResult>(
+      options.queue ?? DEFAULT_QUEUE,
+      (job) => this.process(job),
+      {
+        connection: redisConnection(options.redis),
+        concurrency: options.concurrency ?? 8,
+        lockDuration,
+        // Stalled runs are looked for as often as a lock can expire, so a dead worker's runs wait little.
+        stalledInterval: lockDuration,
+        maxStalledCount: MAX_STALLS,
+        autorun: false,
+      },
+    );
+    this.worker.on('error', (error) =>
+      options.onEvent?.({ type: 'run.error', runId: '', message: error.message }),
+    );
+  }
+
+  /** Starts taking runs; resolves once connected. */
+  async start(): Promise<void> {
+    void this.worker.run();
+    await this.worker.waitUntilReady();
+  }
+
+  /** Stops taking runs, lets the running ones finish, and disconnects. */
+  async close(): Promise<void> {
+    await this.worker.close();
+  }
+
+  private async process(job: Job<QueuedRun, RunResult>): Promise<RunResult> {
+    const { runId, input } = job.data;
+    const { engine, journal, onEvent } = this.options;
+    const known = await journal.run(runId);
+    if (
+      known &&
+      known.status !== 'running' &&
+      known.status !== 'failed' &&
+      known.status !== 'outcome_unknown'
+    ) {
+      // Finished (or cancelled) before the worker that held it could say so.
+      return resultFromJournal(known, await journal.steps(runId));
+    }
+    onEvent?.({ type: 'run.taken', runId, resumed: known !== undefined });
+    const workflow = await this.workflowOf(job.data);
+    const controller = new AbortController();
+    const stopWatching = watchCancelRequests(journal, runId, controller);
+    const progress = job.data.progress
+      ? (event: unknown) => void job.updateProgress(event as object).catch(() => undefined)
+      : undefined;
+    try {
+      const result = known
+        ? // The job's lock says this worker alone holds the run, and the workflow is the job's own:
+          // neither a live owner nor a changed file can be in the way.
+          await engine.resume(runId, { workflow, force: true, signal: controller.signal, onEvent: progress })
+        : await engine.run(workflow, input, { runId, signal: controller.signal, onEvent: progress });
+      onEvent?.({ type: 'run.done', runId, status: result.status });
+      return result;
+    } finally {
+      stopWatching();
+    }
+  }
+
+  /** Compiles each workflow version once per worker: many runs share one. */
+  private workflowOf(run: QueuedRun): Promise<CompiledWorkflow> {
+    const hash = workflowHash(run.definition);
+    let compiled = this.workflows.get(hash);
+    if (!compiled) {
+      const text = JSON.stringify(run.definition);
+      compiled = this.options.engine.load(run.workflowFile ? { text, file: run.workflowFile } : { text });
+      compiled.catch(() => this.workflows.delete(hash));
+      this.workflows.set(hash, compiled);
+    }
+    return compiled;
+  }
+}

@@ -1,0 +1,4 @@
+import { useFreshJournals } from './fresh-journals.js';
+import { journalContract } from './journal-contract.js';
+
+journalContract('RedisJournal', useFreshJournals('RedisJournal'));
