@@ -1,28 +1,11 @@
 import { expect, it, jest } from '@jest/globals';
 import { runCli, startCli, TASKS } from './support/cli-process.js';
 import { useTasksWorld } from './support/tasks-world.js';
+import { twentyTitles, twentyWrites } from './support/twenty-writes.js';
 
 jest.setTimeout(300_000);
 
 const world = useTasksWorld();
-
-/** 20 steps, all writes: ten tasks added (not safe to repeat, with a probe), each then completed (safe). */
-function twentyWrites(): string {
-  const steps = [];
-  for (let index = 1; index <= 10; index++) {
-    steps.push({
-      id: `add${index}`,
-      step: 'tasks.add_task',
-      args: { title: `{% $input.tag & ' #${index}' %}`, labels: ['crash-test'] },
-    });
-    steps.push({
-      id: `complete${index}`,
-      step: 'tasks.complete_task',
-      args: { id: `{% $steps.add${index}.result.id %}` },
-    });
-  }
-  return JSON.stringify({ id: 'twenty-writes', input: { type: 'object', required: ['tag'] }, steps });
-}
 
 interface Crash {
   tag: string;
@@ -87,9 +70,7 @@ async function crashAndResume(crash: Crash) {
   expect(resumed.code).toBe(0);
 
   const tasks = [...emulator.tasks.values()].filter((task) => task.title.startsWith(`${crash.tag} #`));
-  expect(tasks.map((task) => task.title).sort()).toEqual(
-    Array.from({ length: 10 }, (_, index) => `${crash.tag} #${index + 1}`).sort(),
-  );
+  expect(tasks.map((task) => task.title).sort()).toEqual(twentyTitles(crash.tag));
   expect(tasks.every((task) => task.status === 'done')).toBe(true);
   // The request log: each task was created by exactly one processed POST.
   const created = emulator.requests.filter(

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it, jest } from '@jest/globals';
 import { type RedisServer, startRedisServer } from '../../src/testing/index.js';
 import { type CliProcess, runCli, startCli, TASKS } from './support/cli-process.js';
 import { useTasksWorld } from './support/tasks-world.js';
+import { twentyTitles, twentyWrites } from './support/twenty-writes.js';
 
 jest.setTimeout(300_000);
 
@@ -11,24 +12,6 @@ beforeAll(async () => {
   redis = await startRedisServer();
 });
 afterAll(() => redis?.stop());
-
-/** 20 writes: ten tasks added (not safe to repeat; found again by their probe), each then completed. */
-function twentyWrites(): string {
-  const steps = [];
-  for (let index = 1; index <= 10; index++) {
-    steps.push({
-      id: `add${index}`,
-      step: 'tasks.add_task',
-      args: { title: `{% $input.tag & ' #${index}' %}` },
-    });
-    steps.push({
-      id: `complete${index}`,
-      step: 'tasks.complete_task',
-      args: { id: `{% $steps.add${index}.result.id %}` },
-    });
-  }
-  return JSON.stringify({ id: 'twenty-writes', input: { type: 'object', required: ['tag'] }, steps });
-}
 
 function startWorker(accounts: string): CliProcess {
   // A short hold, so the run of a worker killed here is taken over within seconds.
@@ -82,9 +65,7 @@ it('kill -9 of the worker running a run: another worker resumes it, and every wr
     await other.waitFor(new RegExp(`^run ${runId} succeeded`, 'm'), 'stderr');
 
     const tasks = [...emulator.tasks.values()].filter((task) => task.title.startsWith('handover #'));
-    expect(tasks.map((task) => task.title).sort()).toEqual(
-      Array.from({ length: 10 }, (_, index) => `handover #${index + 1}`).sort(),
-    );
+    expect(tasks.map((task) => task.title).sort()).toEqual(twentyTitles('handover'));
     expect(tasks.every((task) => task.status === 'done')).toBe(true);
     const created = emulator.requests.filter((r) => r.method === 'POST' && r.status === 201);
     expect(
