@@ -5,6 +5,8 @@ import { benchEmptySteps } from './empty-steps.js';
 import { benchEngineOverhead } from './engine-overhead.js';
 import { benchHttpFanOut } from './http-fan-out.js';
 import { benchMemoryInFlight } from './memory-in-flight.js';
+import { benchQueueLoad } from './queue-load.js';
+import { benchQueueOverhead } from './queue-overhead.js';
 import type { BenchResult } from './result.js';
 import { benchRunJournal } from './run-journal.js';
 import { benchSecretScrubbing } from './secret-scrubbing.js';
@@ -34,6 +36,8 @@ async function main(): Promise<void> {
     ['B3 memory in flight', benchMemoryInFlight],
     ['B4 webhook deliveries', benchWebhookDeliveries],
     ['B5 run journal', benchRunJournal],
+    ['B5 queue', benchQueueOverhead],
+    ['B5 queue load', benchQueueLoad],
     ['B6 empty steps', benchEmptySteps],
     ['B7 secret scrubbing', benchSecretScrubbing],
   ];

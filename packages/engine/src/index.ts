@@ -12,6 +12,7 @@ export * from './contracts/events.js';
 export * from './contracts/http.js';
 export * from './contracts/integration.js';
 export * from './contracts/logger.js';
+export * from './contracts/refresh-lock.js';
 export * from './contracts/services.js';
 export * from './contracts/shared-rate-limits.js';
 export * from './contracts/step.js';

@@ -2,6 +2,7 @@ import type { ConnectedAccount, CredentialVault } from '../contracts/account.js'
 import type { Clock } from '../contracts/clock.js';
 import type { OAuth2Auth } from '../contracts/integration.js';
 import type { Logger } from '../contracts/logger.js';
+import type { RefreshLock } from '../contracts/refresh-lock.js';
 import type { SecretScrubber } from '../contracts/services.js';
 import { toStepError } from '../contracts/step-error.js';
 import { isoTime } from '../runtime/iso-time.js';
@@ -21,6 +22,8 @@ export interface OAuth2Deps {
   timeoutMs: number;
   /** Largest token endpoint answer read; default 64 KiB. */
   maxTokenAnswerBytes?: number;
+  /** Shared by every worker: one refresh of an account at a time across processes. */
+  refreshLock?: RefreshLock;
 }
 
 const DEFAULT_REFRESH_AHEAD_MS = 60_000;
@@ -130,7 +133,61 @@ export class OAuth2AccountAuth implements AccountAuth {
 
   /** Shared by every request that needs it; aborted once all of them have given up (Ctrl-C). */
   #refresh(signal: AbortSignal): Promise<string> {
-    return this.#refreshes.run((flightSignal) => this.#refreshNow(flightSignal), signal);
+    return this.#refreshes.run((flightSignal) => this.#refreshAcrossProcesses(flightSignal), signal);
+  }
+
+  /**
+   * With a lock every worker shares, one process at a time refreshes the account, and each first
+   * reads the vault: a rotating refresh token another worker already spent is never sent again.
+   */
+  #refreshAcrossProcesses(signal: AbortSignal): Promise<string> {
+    const lock = this.deps.refreshLock;
+    if (!lock) return this.#refreshNow(signal);
+    const { integration, id } = this.#account;
+    return lock.hold(
+      `${integration}:${id}`,
+      async (held) => (await this.#adoptStoredTokens()) ?? this.#refreshNow(held),
+      signal,
+    );
+  }
+
+  /**
+   * Takes in the tokens another process saved since this one read the account: the stored access
+   * token when it is still good (no refresh needed), and the newest refresh token either way.
+   */
+  async #adoptStoredTokens(): Promise<string | undefined> {
+    let stored: ConnectedAccount;
+    try {
+      stored = await this.deps.vault.get({ id: this.#account.id });
+    } catch {
+      return undefined; // The vault cannot say: refresh with the tokens this process holds.
+    }
+    const held = this.#account.credentials;
+    const storedAccess = text(stored.credentials.accessToken);
+    const storedRefresh = text(stored.credentials.refreshToken);
+    const newer =
+      (storedAccess !== undefined &&
+        storedAccess !== text(held.accessToken) &&
+        !this.#superseded.has(storedAccess)) ||
+      (storedRefresh !== undefined &&
+        storedRefresh !== text(held.refreshToken) &&
+        !this.#superseded.has(storedRefresh));
+    if (!newer) return undefined;
+    for (const token of [storedAccess, storedRefresh]) if (token) this.deps.scrubber.add(token);
+    for (const token of [text(held.accessToken), text(held.refreshToken)])
+      if (token && token !== storedAccess && token !== storedRefresh) this.#superseded.add(token);
+    const tokens = {
+      accessToken: storedAccess,
+      refreshToken: storedRefresh,
+      expiresAt: stored.credentials.expiresAt,
+    };
+    this.#account = { ...this.#account, credentials: withTokens(held, tokens) };
+    this.#granted = undefined;
+    const expiresInMs = this.#expiresInMs();
+    const good =
+      storedAccess !== undefined &&
+      (expiresInMs === undefined || expiresInMs > this.#refreshAheadMs(storedAccess));
+    return good ? storedAccess : undefined;
   }
 
   async #refreshNow(signal: AbortSignal): Promise<string> {

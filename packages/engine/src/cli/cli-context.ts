@@ -18,7 +18,7 @@ export interface CliContext {
   /** `journal`: where runs are recorded; default in memory. */
   engine(
     vault?: CredentialVault,
-    options?: Pick<EngineOptions, 'journal' | 'sharedRateLimits'>,
+    options?: Pick<EngineOptions, 'journal' | 'sharedRateLimits' | 'refreshLock'>,
   ): Promise<Engine>;
   openVault(path: string): Promise<CredentialVault>;
 }
@@ -36,6 +36,7 @@ export function cliContext(global: GlobalOptions): CliContext {
         secretScrubber: scrubber,
         journal: options?.journal,
         sharedRateLimits: options?.sharedRateLimits,
+        refreshLock: options?.refreshLock,
       }),
     openVault: async (path) => {
       // The vault's warnings (e.g. refreshed tokens kept in memory only) go where the CLI's notes go.

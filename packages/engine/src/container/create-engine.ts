@@ -1,3 +1,4 @@
+import type { RefreshLock } from '../contracts/refresh-lock.js';
 import type { SharedRateLimits } from '../contracts/shared-rate-limits.js';
 import { ResumeRefused } from '../execution/resume/resume-refused.js';
 import { type ResumeOptions, resumeRun } from '../execution/resume/resume-run.js';
@@ -79,6 +80,12 @@ export interface EngineOptions {
    * `new RedisRateLimits(redis)`. Default: each process counts its own.
    */
   sharedRateLimits?: SharedRateLimits;
+  /**
+   * A lock shared with every other process using the accounts (workers), so one of them at a time
+   * refreshes an account's OAuth token: e.g. `new RedisRefreshLock(redis)`. Default: each process
+   * refreshes on its own.
+   */
+  refreshLock?: RefreshLock;
   /** Last word on the container: rebind anything before the engine is built. */
   configure?: (container: Container) => void;
 }
@@ -145,6 +152,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   bindValue<Entitlements>(TOKENS.Entitlements, await resolveEntitlements(options));
   if (options.sharedRateLimits)
     bindValue<SharedRateLimits>(TOKENS.SharedRateLimits, options.sharedRateLimits);
+  if (options.refreshLock) bindValue<RefreshLock>(TOKENS.RefreshLock, options.refreshLock);
   container.bind(WorkflowRunner).toSelf().inSingletonScope();
   options.configure?.(container);
 

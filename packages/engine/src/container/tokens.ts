@@ -14,4 +14,6 @@ export const TOKENS = {
   Entitlements: Symbol.for('toolsteps.Entitlements'),
   /** Optional: account rate limits shared by every worker (e.g. RedisRateLimits). */
   SharedRateLimits: Symbol.for('toolsteps.SharedRateLimits'),
+  /** Optional: one OAuth refresh of an account at a time across every worker (e.g. RedisRefreshLock). */
+  RefreshLock: Symbol.for('toolsteps.RefreshLock'),
 } as const;

@@ -6,6 +6,7 @@ import type { ConnectedAccount, CredentialVault } from '../contracts/account.js'
 import type { Clock } from '../contracts/clock.js';
 import type { Integration, RateLimitSpec } from '../contracts/integration.js';
 import type { Logger } from '../contracts/logger.js';
+import type { RefreshLock } from '../contracts/refresh-lock.js';
 import type { HttpTransport, SecretScrubber } from '../contracts/services.js';
 import type { SharedRateLimits } from '../contracts/shared-rate-limits.js';
 import { createAccountLimiter, createWriteLimiter } from './account-limiter.js';
@@ -20,6 +21,7 @@ export interface ChannelDeps {
   logger: Logger;
   transport: HttpTransport;
   sharedLimits?: SharedRateLimits;
+  refreshLock?: RefreshLock;
 }
 
 /** Everything kept per connected account and shared by every step of every run that uses it. */

@@ -5,6 +5,7 @@ import type { Clock } from '../contracts/clock.js';
 import type { HttpClient } from '../contracts/http.js';
 import { authOfAccount, type Integration } from '../contracts/integration.js';
 import type { Logger } from '../contracts/logger.js';
+import type { RefreshLock } from '../contracts/refresh-lock.js';
 import type {
   HttpClientFactory,
   HttpClientOptions,
@@ -30,6 +31,7 @@ export class KyHttpClientFactory implements HttpClientFactory {
     @inject(TOKENS.Logger) private readonly logger: Logger,
     @inject(TOKENS.HttpTransport) private readonly transport: HttpTransport,
     @optional() @inject(TOKENS.SharedRateLimits) private readonly sharedLimits?: SharedRateLimits,
+    @optional() @inject(TOKENS.RefreshLock) private readonly refreshLock?: RefreshLock,
   ) {}
 
   client(options: HttpClientOptions): HttpClient {
@@ -53,6 +55,7 @@ export class KyHttpClientFactory implements HttpClientFactory {
         logger: this.logger,
         transport: this.transport,
         sharedLimits: this.sharedLimits,
+        refreshLock: this.refreshLock,
       });
       this.#channels.set(key, channel);
     } else {

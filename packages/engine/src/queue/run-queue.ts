@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Queue, QueueEvents } from 'bullmq';
+import type { Redis } from 'ioredis';
 import type { RunEvent, RunObserver, RunResult } from '../contracts/events.js';
 import type { CompiledWorkflow } from '../workflow/compiled-workflow.js';
 import { DEFAULT_QUEUE, type QueuedRun } from './queued-run.js';
@@ -27,7 +28,7 @@ export interface EnqueueOptions {
  */
 export class RunQueue {
   private readonly queue: Queue<QueuedRun, RunResult>;
-  private events?: QueueEvents;
+  private events?: Promise<QueueEvents>;
   private readonly observers = new Map<string, RunObserver>();
 
   constructor(private readonly options: RunQueueOptions) {
@@ -60,14 +61,18 @@ export class RunQueue {
     return { runId };
   }
 
-  /** The run's result once a worker finished it (succeeded, failed or cancelled: a run never rejects). */
+  /**
+   * The run's result once a worker finished it (succeeded, failed or cancelled: a run never rejects),
+   * for an hour after it finished; its journal keeps it after that.
+   */
   async result(runId: string): Promise<RunResult> {
     const events = await this.listen();
     const job = await this.queue.getJob(runId);
-    if (!job)
+    if (!job) {
       throw new Error(
-        `No queued run "${runId}": it finished already (read it from the journal) or was never added`,
+        `No queued run "${runId}": it was never added, or finished over an hour ago (its journal keeps it)`,
       );
+    }
     try {
       return await job.waitUntilFinished(events);
     } finally {
@@ -82,24 +87,34 @@ export class RunQueue {
   }
 
   async close(): Promise<void> {
-    await this.events?.close();
+    await (await this.events?.catch(() => undefined))?.close();
     await this.queue.close();
   }
 
-  /** Job events of the queue: results, and progress events of the runs someone observes. */
-  private async listen(): Promise<QueueEvents> {
-    if (!this.events) {
-      const events = new QueueEvents(this.options.queue ?? DEFAULT_QUEUE, {
-        connection: redisConnection(this.options.redis),
-      });
-      events.setMaxListeners(0);
-      events.on('progress', ({ jobId, data }) => {
-        const observer = this.observers.get(jobId);
-        if (observer && typeof data === 'object' && data !== null) observer(data as RunEvent);
-      });
-      this.events = events;
-      await events.waitUntilReady();
-    }
+  /**
+   * Job events of the queue: results, and progress events of the runs someone observes. They are
+   * read from the event stream's last entry as it is now: BullMQ's QueueEvents says it is ready
+   * before its first read (taskforcesh/bullmq#2874), and would miss a run finishing in between.
+   */
+  private listen(): Promise<QueueEvents> {
+    this.events ??= this.openEvents();
     return this.events;
+  }
+
+  private async openEvents(): Promise<QueueEvents> {
+    // The queue's own connection is ioredis (BullMQ's default client), which has XREVRANGE.
+    const client = (await this.queue.client) as unknown as Redis;
+    const [last] = await client.xrevrange(this.queue.keys.events, '+', '-', 'COUNT', 1);
+    const events = new QueueEvents(this.options.queue ?? DEFAULT_QUEUE, {
+      connection: redisConnection(this.options.redis),
+      lastEventId: last?.[0] ?? '0-0',
+    });
+    events.setMaxListeners(0);
+    events.on('progress', ({ jobId, data }) => {
+      const observer = this.observers.get(jobId);
+      if (observer && typeof data === 'object' && data !== null) observer(data as RunEvent);
+    });
+    await events.waitUntilReady();
+    return events;
   }
 }

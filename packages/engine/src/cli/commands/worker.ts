@@ -2,6 +2,7 @@ import { Redis, type RedisOptions } from 'ioredis';
 import { DEFAULT_QUEUE } from '../../queue/queued-run.js';
 import { redisConnection } from '../../queue/redis-connection.js';
 import { RedisRateLimits } from '../../queue/redis-rate-limits.js';
+import { RedisRefreshLock } from '../../queue/redis-refresh-lock.js';
 import { RunWorker, type WorkerEvent } from '../../queue/run-worker.js';
 import { toMilliseconds } from '../../workflow/duration.js';
 import type { CliContext } from '../cli-context.js';
@@ -32,11 +33,16 @@ export async function workerCommand(options: WorkerOptions, cli: CliContext): Pr
   const concurrency = wholeNumber(options.concurrency, '--concurrency', 8);
   const lockDurationMs = options.lockDuration === undefined ? undefined : duration(options.lockDuration);
   const journal = await openRunJournal({ redis, journal: options.journal });
-  // Every worker counts an account's requests in the same Redis: its limits hold across them.
+  // Every worker counts an account's requests in the same Redis: its limits hold across them. One
+  // worker at a time refreshes an account's OAuth token there too, so a rotating one is spent once.
   const limitsClient = new Redis(redisConnection(redis) as RedisOptions);
   try {
     const vault = await cli.openVault(accounts);
-    const engine = await cli.engine(vault, { journal, sharedRateLimits: new RedisRateLimits(limitsClient) });
+    const engine = await cli.engine(vault, {
+      journal,
+      sharedRateLimits: new RedisRateLimits(limitsClient),
+      refreshLock: new RedisRefreshLock(limitsClient),
+    });
     const worker = new RunWorker({
       redis,
       engine,
