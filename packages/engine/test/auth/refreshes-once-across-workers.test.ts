@@ -101,7 +101,7 @@ const demo = defineIntegration({
 });
 
 /** Expired an hour ago: the first request of either worker refreshes it. */
-const expiredAccount = () => ({
+const expiredAccount = (credentials: Record<string, unknown> = {}) => ({
   id: 'acct-1',
   integration: 'demo',
   name: 'Demo acct-1',
@@ -111,14 +111,15 @@ const expiredAccount = () => ({
     accessToken: 'access_original',
     refreshToken: 'refresh_original',
     expiresAt: new Date(Date.now() - 3_600_000).toISOString(),
+    ...credentials,
   },
 });
 
 const GET_ME = { text: JSON.stringify({ id: 'me', steps: [{ id: 'me', step: 'demo.get_me', args: {} }] }) };
 
 /** Two workers (engines) sharing one vault, each with its own lock object over the same Redis. */
-async function twoWorkersRun(lock: (() => RefreshLock) | undefined) {
-  const vault = new MemoryVault([expiredAccount()]);
+async function twoWorkersRun(lock: (() => RefreshLock) | undefined, account = expiredAccount()) {
+  const vault = new MemoryVault([account]);
   const engines = await Promise.all(
     [1, 2].map(() => createEngine({ integrations: [demo], vault, refreshLock: lock?.() })),
   );
@@ -139,6 +140,18 @@ it('with a shared lock, one worker refreshes and the other takes the saved token
     [200, 'Bearer access_issued_1'],
   ]);
   expect(await client.keys('toolsteps:refresh:*')).toEqual([]);
+});
+
+it('after a 401 on both workers, the second replays with the token the first saved', async () => {
+  // No expiry known: each worker sends its token, the API refuses it, and each asks for a refresh.
+  const account = expiredAccount({ expiresAt: undefined });
+  const { results, tokenCalls, stored } = await twoWorkersRun(() => new RedisRefreshLock(client), account);
+
+  expect(results.map((result) => result.status)).toEqual(['succeeded', 'succeeded']);
+  expect(tokenCalls.map((call) => call.status)).toEqual([200]);
+  expect(stored).toMatchObject({ accessToken: 'access_issued_1', refreshToken: 'refresh_issued_1' });
+  const apiCalls = emulator.requests.filter((request) => request.path === '/api/me');
+  expect(apiCalls.map((call) => call.status).sort()).toEqual([200, 200, 401, 401]);
 });
 
 it('without the lock, both workers spend the same refresh token and one is refused', async () => {
