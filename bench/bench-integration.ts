@@ -58,3 +58,16 @@ export function benchAccount(baseUrl = 'http://127.0.0.1:9'): ConnectedAccount {
     credentials: { token: 'bench-token-0123456789abcdef' },
   };
 }
+
+/** A workflow of `steps` bench.pass steps with literal args: the tool-step path, and no I/O of its own. */
+export function passSteps(steps: number) {
+  return {
+    id: `pass-${steps}`,
+    steps: Array.from({ length: steps }, (_, index) => ({
+      id: `p${index + 1}`,
+      step: 'bench.pass',
+      args: { ids: ['a'] },
+    })),
+    output: `{% $steps.p${steps}.result.ids[0] %}`,
+  };
+}

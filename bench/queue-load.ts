@@ -1,4 +1,5 @@
-import { createEngine, RedisJournal, RunQueue, type RunResult } from '../packages/engine/src/index.js';
+import { createEngine, RedisJournal, type RunResult } from '../packages/engine/src/index.js';
+import { RunQueue } from '../packages/engine/src/queue/index.js';
 import { startRedisServer } from '../packages/engine/src/testing/index.js';
 import { benchIntegration } from './bench-integration.js';
 import { answerWhenForked, measureInFreshProcess } from './fresh-process.js';

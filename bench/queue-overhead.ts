@@ -3,11 +3,11 @@ import {
   type Engine,
   MemoryJournal,
   RedisJournal,
-  RunQueue,
   type RunResult,
 } from '../packages/engine/src/index.js';
+import { RunQueue } from '../packages/engine/src/queue/index.js';
 import { startRedisServer } from '../packages/engine/src/testing/index.js';
-import { benchAccount, benchIntegration } from './bench-integration.js';
+import { benchAccount, benchIntegration, passSteps } from './bench-integration.js';
 import { closedLoop } from './closed-loop.js';
 import { answerWhenForked, measureInFreshProcess } from './fresh-process.js';
 import { median, round } from './measure.js';
@@ -41,18 +41,6 @@ interface Samples {
   clientCpuUs: Record<Arm, number[]>;
   workerCpuUs: Record<Arm, number[]>;
   redisCpuUs: Record<Arm, number[]>;
-}
-
-function passSteps(steps: number) {
-  return {
-    id: `pass-${steps}`,
-    steps: Array.from({ length: steps }, (_, index) => ({
-      id: `p${index + 1}`,
-      step: 'bench.pass',
-      args: { ids: ['a'] },
-    })),
-    output: `{% $steps.p${steps}.result.ids[0] %}`,
-  };
 }
 
 /**

@@ -1,4 +1,5 @@
-import { createEngine, RedisJournal, RunWorker } from '../packages/engine/src/index.js';
+import { createEngine, RedisJournal } from '../packages/engine/src/index.js';
+import { RunWorker } from '../packages/engine/src/queue/index.js';
 import { benchAccount, benchIntegration } from './bench-integration.js';
 import { forkSelf } from './forked-self.js';
 

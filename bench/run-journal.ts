@@ -10,7 +10,7 @@ import {
   MemoryJournal,
   SqliteJournal,
 } from '../packages/engine/src/index.js';
-import { benchAccount, benchIntegration } from './bench-integration.js';
+import { benchAccount, benchIntegration, passSteps } from './bench-integration.js';
 import { fileSystemOf, rawFsyncUs } from './disk-sync.js';
 import { answerWhenForked, measureInFreshProcess } from './fresh-process.js';
 import { median, round } from './measure.js';
@@ -44,18 +44,6 @@ interface ProcessSamples {
 interface JournalDb {
   pragma(source: string): unknown;
   transaction(work: () => unknown): () => unknown;
-}
-
-function passSteps(steps: number) {
-  return {
-    id: `pass-${steps}`,
-    steps: Array.from({ length: steps }, (_, index) => ({
-      id: `p${index + 1}`,
-      step: 'bench.pass',
-      args: { ids: ['a'] },
-    })),
-    output: `{% $steps.p${steps}.result.ids[0] %}`,
-  };
 }
 
 /**

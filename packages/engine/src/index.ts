@@ -35,7 +35,6 @@ export {
 } from './expressions/expression.js';
 export * from './http/index.js';
 export * from './journal/index.js';
-export * from './queue/index.js';
 export * from './registry/index.js';
 export * from './runtime/index.js';
 export { REDACTED, SecretScrubber as ValueSecretScrubber } from './secrets/index.js';

@@ -21,7 +21,6 @@ import { triggerMatchCommand } from './commands/trigger-match.js';
 import { triggerTestCommand } from './commands/trigger-test.js';
 import { triggersCommand } from './commands/triggers.js';
 import { validateCommand } from './commands/validate.js';
-import { workerCommand } from './commands/worker.js';
 import { EXIT, UsageError } from './exit-codes.js';
 
 /** Builds the `toolsteps` program; each action resolves with the process exit code. */
@@ -75,7 +74,10 @@ export function buildProgram(exit: (code: number) => void): Command {
       'how long a dead worker holds its runs before another resumes them (default 30s)',
     )
     .addOption(json)
-    .action(action((cli, options) => workerCommand(options, cli)));
+    .action(
+      // BullMQ and ioredis load only for the commands that use them: every other command starts faster.
+      action(async (cli, options) => (await import('./commands/worker.js')).workerCommand(options, cli)),
+    );
 
   program
     .command('validate')

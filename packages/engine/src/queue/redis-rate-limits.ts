@@ -1,7 +1,10 @@
 import type { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { SharedAdmission, SharedRateLimits } from '../contracts/shared-rate-limits.js';
-import { cancellation } from '../execution/deadline.js';
+import { SystemClock } from '../runtime/system-clock.js';
+
+/** Waits between asks end early, as a `cancelled` StepError, when the caller's signal aborts. */
+const PAUSES = new SystemClock();
 
 const DEFAULT_INTERVAL_MS = 1_000;
 
@@ -41,7 +44,7 @@ export class RedisRateLimits implements SharedRateLimits {
       } catch (refusal) {
         // Anything but "over the limit" is Redis failing: the request fails with it.
         if (!(refusal instanceof RateLimiterRes)) throw refusal;
-        await pause(Math.max(1, refusal.msBeforeNext), signal);
+        await PAUSES.sleep(Math.max(1, refusal.msBeforeNext), signal);
       }
     }
   }
@@ -61,18 +64,4 @@ export class RedisRateLimits implements SharedRateLimits {
     }
     return limiter;
   }
-}
-
-function pause(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', stop);
-      resolve();
-    }, ms);
-    const stop = () => {
-      clearTimeout(timer);
-      reject(cancellation(signal.reason));
-    };
-    signal.addEventListener('abort', stop, { once: true });
-  });
 }

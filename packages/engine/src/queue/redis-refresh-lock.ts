@@ -3,6 +3,10 @@ import type { Redis } from 'ioredis';
 import type { RefreshLock } from '../contracts/refresh-lock.js';
 import { StepError } from '../contracts/step-error.js';
 import { cancellation } from '../execution/deadline.js';
+import { SystemClock } from '../runtime/system-clock.js';
+
+/** Waits between asks end early, as a `cancelled` StepError, when the caller's signal aborts. */
+const PAUSES = new SystemClock();
 
 export interface RedisRefreshLockOptions {
   /**
@@ -73,22 +77,8 @@ export class RedisRefreshLock implements RefreshLock {
           retryable: true,
         });
       // Jittered, so waiting workers do not all ask again at the same moment.
-      await pause(pauseMs * (0.5 + Math.random() / 2), signal);
+      await PAUSES.sleep(pauseMs * (0.5 + Math.random() / 2), signal);
       pauseMs = Math.min(pauseMs * 2, LONGEST_PAUSE_MS);
     }
   }
-}
-
-function pause(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', stop);
-      resolve();
-    }, ms);
-    const stop = () => {
-      clearTimeout(timer);
-      reject(cancellation(signal.reason));
-    };
-    signal.addEventListener('abort', stop, { once: true });
-  });
 }

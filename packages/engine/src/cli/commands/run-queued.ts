@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { RunQueue } from '../../queue/run-queue.js';
 import type { CliContext } from '../cli-context.js';
-import { EXIT, UsageError } from '../exit-codes.js';
+import { EXIT } from '../exit-codes.js';
 import { openRunJournal } from '../open-run-journal.js';
 import { readRunInput } from '../read-input.js';
 import { requireRedis } from '../require-redis.js';
@@ -60,15 +60,4 @@ export async function runQueuedCommand(
   } finally {
     await queue.close();
   }
-}
-
-export function refuseQueuedWithAccounts(options: {
-  redis?: string;
-  accounts?: string;
-  detach?: boolean;
-}): void {
-  if (options.detach && options.redis === undefined)
-    throw new UsageError('--detach goes with --redis: only a queued run can be left to run');
-  if (options.redis !== undefined && options.accounts !== undefined)
-    throw new UsageError('--accounts goes to the workers (toolsteps worker --accounts), not to run --redis');
 }

@@ -4,12 +4,12 @@ import type { SqliteJournal } from '../../journal/sqlite-journal.js';
 import type { CompiledWorkflow } from '../../workflow/compiled-workflow.js';
 import type { CliContext } from '../cli-context.js';
 import { engineOnEmulators } from '../emulated-engine.js';
+import { UsageError } from '../exit-codes.js';
 import { integrationsUsed } from '../integrations-used.js';
 import { openJournal } from '../open-journal.js';
 import { keepDuration, pruneOldRuns } from '../prune-old-runs.js';
 import { readRunInput } from '../read-input.js';
 import { runUntilDone } from '../run-until-done.js';
-import { refuseQueuedWithAccounts, runQueuedCommand } from './run-queued.js';
 import { reportInvalid } from './validate.js';
 
 export interface RunCommandOptions {
@@ -31,7 +31,9 @@ export interface RunCommandOptions {
  */
 export async function runCommand(file: string, options: RunCommandOptions, cli: CliContext): Promise<number> {
   refuseQueuedWithAccounts(options);
-  if (options.redis !== undefined) return runQueuedCommand(file, options, cli);
+  // Loaded only to queue: BullMQ costs every other run its load time.
+  if (options.redis !== undefined)
+    return (await import('./run-queued.js')).runQueuedCommand(file, options, cli);
   const input = await readRunInput(options.input);
   keepDuration(options.keep, '--keep');
   if (options.journal === false) return runWith(file, input, options, cli);
@@ -98,4 +100,12 @@ async function execute(
     { json: options.json, journal, runId },
     cli,
   );
+}
+
+/** `--detach` and `--accounts` against `--redis`: what only a queued run, or only a local one, takes. */
+function refuseQueuedWithAccounts(options: { redis?: string; accounts?: string; detach?: boolean }): void {
+  if (options.detach && options.redis === undefined)
+    throw new UsageError('--detach goes with --redis: only a queued run can be left to run');
+  if (options.redis !== undefined && options.accounts !== undefined)
+    throw new UsageError('--accounts goes to the workers (toolsteps worker --accounts), not to run --redis');
 }

@@ -1,13 +1,13 @@
-import { Redis, type RedisOptions } from 'ioredis';
+import { connectRedis } from '../../journal/redis-connection.js';
+import { RedisJournal } from '../../journal/redis-journal.js';
 import { DEFAULT_QUEUE } from '../../queue/queued-run.js';
-import { redisConnection } from '../../queue/redis-connection.js';
 import { RedisRateLimits } from '../../queue/redis-rate-limits.js';
 import { RedisRefreshLock } from '../../queue/redis-refresh-lock.js';
 import { RunWorker, type WorkerEvent } from '../../queue/run-worker.js';
 import { toMilliseconds } from '../../workflow/duration.js';
 import type { CliContext } from '../cli-context.js';
 import { EXIT, UsageError } from '../exit-codes.js';
-import { openRunJournal } from '../open-run-journal.js';
+import { openJournal } from '../open-journal.js';
 import { printable } from '../printable.js';
 import { requireRedis } from '../require-redis.js';
 import { untilInterrupted } from '../until-interrupted.js';
@@ -32,16 +32,19 @@ export async function workerCommand(options: WorkerOptions, cli: CliContext): Pr
   const accounts = requireAccounts(options.accounts, 'worker');
   const concurrency = wholeNumber(options.concurrency, '--concurrency', 8);
   const lockDurationMs = options.lockDuration === undefined ? undefined : duration(options.lockDuration);
-  const journal = await openRunJournal({ redis, journal: options.journal });
-  // Every worker counts an account's requests in the same Redis: its limits hold across them. One
-  // worker at a time refreshes an account's OAuth token there too, so a rotating one is spent once.
-  const limitsClient = new Redis(redisConnection(redis) as RedisOptions);
+  // One connection serves the journal, the account limits every worker counts together, and the
+  // lock that lets one worker at a time refresh an account's OAuth token (a rotating one is spent once).
+  const client = await connectRedis(redis);
+  const journal =
+    options.journal === undefined
+      ? RedisJournal.withClient(client)
+      : openJournal(options.journal, { create: true });
   try {
     const vault = await cli.openVault(accounts);
     const engine = await cli.engine(vault, {
       journal,
-      sharedRateLimits: new RedisRateLimits(limitsClient),
-      refreshLock: new RedisRefreshLock(limitsClient),
+      sharedRateLimits: new RedisRateLimits(client),
+      refreshLock: new RedisRefreshLock(client),
     });
     const worker = new RunWorker({
       redis,
@@ -65,8 +68,8 @@ export async function workerCommand(options: WorkerOptions, cli: CliContext): Pr
     await worker.close();
     return EXIT.ok;
   } finally {
-    limitsClient.disconnect();
     await journal.close();
+    client.disconnect();
   }
 }
 
