@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export interface RedisServer {
-  /** `redis://127.0.0.1:<port>` */
+  /** `redis://127.0.0.1:<port>`, with `:<password>@` when it has one. */
   url: string;
   port: number;
   /** Stops the server (SIGKILL if it lingers) and deletes its folder. */
@@ -19,12 +19,15 @@ const READY_TIMEOUT_MS = 30_000;
  * Starts a throwaway `redis-server` (Debian's, on PATH) on a free loopback port, its files in a
  * temporary folder: for tests and benchmarks of workers, which need the real Redis BullMQ runs on.
  */
-export async function startRedisServer(): Promise<RedisServer> {
+export async function startRedisServer(options: { password?: string } = {}): Promise<RedisServer> {
   const port = await freePort();
   const dir = await mkdtemp(join(tmpdir(), 'toolsteps-redis-'));
   const child = spawn(
     'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no'],
+    [
+      ...['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no'],
+      ...(options.password === undefined ? [] : ['--requirepass', options.password]),
+    ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   try {
@@ -35,7 +38,7 @@ export async function startRedisServer(): Promise<RedisServer> {
     throw error;
   }
   return {
-    url: `redis://127.0.0.1:${port}`,
+    url: `redis://${options.password === undefined ? '' : `:${encodeURIComponent(options.password)}@`}127.0.0.1:${port}`,
     port,
     stop: async () => {
       await stopped(child);

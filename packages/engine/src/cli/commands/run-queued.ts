@@ -40,7 +40,9 @@ export async function runQueuedCommand(
       if (options.json) cli.output.json({ runId });
       else {
         cli.output.line(runId);
-        cli.output.note(`queued: \`toolsteps runs show ${runId} --redis ${redis}\` follows it`);
+        cli.output.note(
+          `queued: \`toolsteps runs show ${runId} --redis ${withoutPassword(redis)}\` follows it`,
+        );
       }
       return EXIT.ok;
     }
@@ -60,4 +62,11 @@ export async function runQueuedCommand(
   } finally {
     await queue.close();
   }
+}
+
+/** The URL to show: a password in it is a secret, and terminals are logged. */
+function withoutPassword(redis: string): string {
+  const url = new URL(redis);
+  if (url.password) url.password = '***';
+  return url.toString();
 }
