@@ -7,6 +7,7 @@ import {
   vaultKey,
   writeAccountsFile,
 } from './accounts-file.js';
+import { withAccountsFileLock } from './accounts-file-lock.js';
 import { removeStaleTemporaryFiles } from './temporary-files.js';
 import { vaultFileError } from './vault-file-error.js';
 
@@ -17,10 +18,13 @@ import { vaultFileError } from './vault-file-error.js';
  */
 export async function encryptAccountsFile(path: string, options: AccountsFileOptions = {}): Promise<void> {
   await removeStaleTemporaryFiles(path);
-  const parsed = parseJson(path, await readAccountsText(path), 'is not valid JSON');
-  if (isEnvelope(parsed)) {
-    throw vaultFileError(path, 'already_encrypted', `Accounts file ${path} is already encrypted`);
-  }
-  const document = checkShape(path, parsed);
-  await writeAccountsFile(path, document, vaultKey(path, options, true));
+  // Under the lock workers take to save tokens: none of their updates is lost, nor written in clear after.
+  await withAccountsFileLock(path, async () => {
+    const parsed = parseJson(path, await readAccountsText(path), 'is not valid JSON');
+    if (isEnvelope(parsed)) {
+      throw vaultFileError(path, 'already_encrypted', `Accounts file ${path} is already encrypted`);
+    }
+    const document = checkShape(path, parsed);
+    await writeAccountsFile(path, document, vaultKey(path, options, true));
+  });
 }

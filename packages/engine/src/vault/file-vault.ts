@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { AccountRef, AccountSummary, ConnectedAccount, CredentialVault } from '../contracts/account.js';
 import type { Logger } from '../contracts/logger.js';
+import { StepError } from '../contracts/step-error.js';
 import { AccountBook } from './account-book.js';
 import {
   type AccountsFileOptions,
@@ -9,7 +10,9 @@ import {
   resolveAccounts,
   writeAccountsFile,
 } from './accounts-file.js';
+import { withAccountsFileLock } from './accounts-file-lock.js';
 import { type AccountEntry, AccountEntrySchema, type AccountsFileDocument } from './accounts-file-schema.js';
+import { CredentialsKeptInMemory } from './credentials-kept-in-memory.js';
 import { encryptAccountsFile } from './encrypt-accounts-file.js';
 import { type Env, keepPlaceholders, usesEnvironment } from './env-placeholders.js';
 import {
@@ -18,6 +21,7 @@ import {
   savedEncryptedNotice,
 } from './environment-accounts-notice.js';
 import { exposedCredentialsWarning } from './exposed-credentials.js';
+import { fileVersion } from './file-version.js';
 import { shapeProblems } from './json-shape.js';
 import { removeStaleTemporaryFiles } from './temporary-files.js';
 import { vaultFileError } from './vault-file-error.js';
@@ -25,6 +29,15 @@ import { vaultFileError } from './vault-file-error.js';
 export interface FileVaultOptions extends AccountsFileOptions {
   /** Where the vault warns (no secret is ever in a message); default: Node process warnings. */
   logger?: Logger;
+  /** Longest wait for another process's write lock on the file before an update fails; default 30s. */
+  lockWaitMs?: number;
+}
+
+/** What the vault serves: one version of the file, read and resolved. */
+interface Loaded {
+  document: AccountsFileDocument;
+  book: AccountBook;
+  key: Buffer | undefined;
 }
 
 /**
@@ -32,20 +45,31 @@ export interface FileVaultOptions extends AccountsFileOptions {
  * environment (`${NAME}`); updates, such as refreshed OAuth tokens, are written back atomically.
  * An account whose credentials use placeholders never gets clear credentials written into a plain
  * file: its new credentials live in memory for the process (an encrypted file does hold them).
+ *
+ * Several processes may share the file: reads notice another process's write (one `stat` each), and
+ * a write holds the file's lock while it applies its one account to the file's latest version.
  */
 export class FileVault implements CredentialVault {
-  /** Updates run one after another, so each writes on top of the last and none is lost. */
+  /** Updates and reloads run one after another, so none works from a version another replaced. */
   private queue: Promise<void> = Promise.resolve();
   /** Accounts already warned about: one warning per account, not one per refresh. */
   private readonly warned = new Set<string>();
+  private readonly inMemory = new CredentialsKeptInMemory();
+  /** Every id the file had: updating one that is gone means another process removed it. */
+  private readonly seenIds = new Set<string>();
+  /** Set while the file on disk cannot be used and the accounts read before are served. */
+  private unusable = false;
 
   private constructor(
     readonly path: string,
-    private document: AccountsFileDocument,
-    private readonly book: AccountBook,
-    private readonly key: Buffer | undefined,
+    private loaded: Loaded,
+    /** The `fileVersion` of what `loaded` came from, or of the unusable file last found. */
+    private version: string,
+    private readonly options: FileVaultOptions,
     private readonly logger: Logger,
-  ) {}
+  ) {
+    this.remember(loaded.document);
+  }
 
   /**
    * Removes temporary files a killed writer left beside the file, then reads the file and resolves its
@@ -56,10 +80,13 @@ export class FileVault implements CredentialVault {
     const removed = await removeStaleTemporaryFiles(path);
     if (removed.length > 0)
       logger.info(`Removed temporary files an interrupted write of ${path} left`, { removed });
+    // Before the read: a write landing during it shows as a change at the next look-up.
+    const version = await fileVersion(path);
     const file = await readAccountsFile(path, options);
     const exposed = await exposedCredentialsWarning(file);
     if (exposed) logger.warn(exposed);
-    return FileVault.fromLoaded(file, options.env ?? process.env, logger);
+    const loaded = load(file, options.env ?? process.env, new CredentialsKeptInMemory());
+    return new FileVault(file.path, loaded, version, options, logger);
   }
 
   /** Encrypts a plain accounts file in place with the key in `keyEnv` (default `TOOLSTEPS_VAULT_KEY`). */
@@ -67,28 +94,74 @@ export class FileVault implements CredentialVault {
     return encryptAccountsFile(path, { keyEnv, env });
   }
 
-  private static fromLoaded(file: LoadedAccountsFile, env: Env, logger: Logger): FileVault {
-    const accounts = resolveAccounts(file, env);
-    const book = new AccountBook(accounts, (index) => `${file.path}: /accounts/${index}`);
-    return new FileVault(file.path, file.document, book, file.key, logger);
-  }
-
   get encrypted(): boolean {
-    return this.key !== undefined;
+    return this.loaded.key !== undefined;
   }
 
   async get(ref: AccountRef): Promise<ConnectedAccount> {
-    return structuredClone(this.book.find(ref));
+    await this.catchUp();
+    return structuredClone(this.loaded.book.find(ref));
   }
 
   async list(integration?: string): Promise<AccountSummary[]> {
-    return this.book.summaries(integration);
+    await this.catchUp();
+    return this.loaded.book.summaries(integration);
   }
 
   update(account: ConnectedAccount): Promise<void> {
-    const done = this.queue.then(() => this.write(account));
-    this.queue = done.catch(() => undefined);
+    return this.inTurn(() => this.write(account));
+  }
+
+  private inTurn<T>(work: () => Promise<T>): Promise<T> {
+    const done = this.queue.then(work);
+    this.queue = done.then(
+      () => undefined,
+      () => undefined,
+    );
     return done;
+  }
+
+  /** One `stat` when the file is unchanged; otherwise a reload, in turn with updates. */
+  private async catchUp(): Promise<void> {
+    if ((await fileVersion(this.path)) === this.version) return;
+    await this.inTurn(() => this.reloadIfChanged());
+  }
+
+  /**
+   * Reloads a file another process (or the user) changed. A file that became unusable (half-edited,
+   * wrong key, a missing variable) does not fail every run: the accounts read before keep being
+   * served, with one warning, until the file is fixed. Updates do fail on it, so nothing is written
+   * over a file this process cannot read.
+   */
+  private async reloadIfChanged(): Promise<void> {
+    const version = await fileVersion(this.path);
+    if (version === this.version) return;
+    try {
+      this.adopt(await readAccountsFile(this.path, this.options), version);
+    } catch (error) {
+      // Not read again until it changes once more.
+      this.version = version;
+      if (this.unusable) return;
+      this.unusable = true;
+      const reason = error instanceof StepError ? error.message : `Cannot read accounts file ${this.path}`;
+      this.logger.warn(
+        `${reason}. Still using the accounts read from it before, until the file is fixed; updates to it fail meanwhile`,
+        { file: this.path },
+      );
+    }
+  }
+
+  /** Serves `file` from now on; changes nothing if its accounts cannot be resolved. */
+  private adopt(file: LoadedAccountsFile, version: string): void {
+    this.loaded = load(file, this.options.env ?? process.env, this.inMemory);
+    this.inMemory.prune(file.document);
+    this.remember(file.document);
+    this.version = version;
+    this.unusable = false;
+  }
+
+  private remember(document: AccountsFileDocument): void {
+    for (const entry of document.accounts) this.seenIds.add(entry.id);
   }
 
   /**
@@ -106,26 +179,64 @@ export class FileVault implements CredentialVault {
         field: problems[0].pointer,
       });
     }
-    this.book.checkReplace(resolved);
-    const index = this.document.accounts.findIndex((entry) => entry.id === resolved.id);
-    const before = this.book.find({ id: resolved.id });
-    const raw = this.document.accounts[index];
-    const written = { ...raw, settings: raw.settings ?? {}, credentials: raw.credentials ?? {} };
-    const entry = this.entryFor(written, before, resolved);
-    if (!isDeepStrictEqual(entry, written)) {
-      const document = {
-        ...this.document,
-        accounts: this.document.accounts.map((old, i) => (i === index ? entry : old)),
-      };
-      await writeAccountsFile(this.path, document, this.key);
-      this.document = document;
+    await this.reloadIfChanged();
+    let change = this.changeFor(resolved);
+    // Only a write takes the lock: a file that is never written (placeholders only) may be read-only.
+    if (!isDeepStrictEqual(change.entry, change.written)) {
+      change = await withAccountsFileLock(this.path, () => this.writeLatest(resolved), {
+        waitMs: this.options.lockWaitMs,
+        logger: this.logger,
+      });
     }
-    this.book.replace(resolved);
+    this.loaded.book.replace(resolved);
+    if (!this.encrypted && usesEnvironment(change.written.credentials))
+      this.inMemory.keep(resolved.id, change.written.credentials, resolved.credentials);
+    else this.inMemory.forget(resolved.id);
     this.tellWhereCredentialsWent(
-      written,
-      entry,
-      !isDeepStrictEqual(before.credentials, resolved.credentials),
+      change.written,
+      change.entry,
+      !isDeepStrictEqual(change.before.credentials, resolved.credentials),
     );
+  }
+
+  /**
+   * Under the lock: reads the file as it is now (whatever another process wrote), then writes this one
+   * account's change on top of it, so other accounts' entries and other processes' updates are kept.
+   */
+  private async writeLatest(resolved: ConnectedAccount): Promise<Change> {
+    // Always read, not only when the version looks changed: a write must never start from an old copy.
+    const version = await fileVersion(this.path);
+    this.adopt(await readAccountsFile(this.path, this.options), version);
+    const change = this.changeFor(resolved);
+    if (isDeepStrictEqual(change.entry, change.written)) return change;
+    const { document } = this.loaded;
+    const next = {
+      ...document,
+      accounts: document.accounts.map((old, i) => (i === change.index ? change.entry : old)),
+    };
+    await writeAccountsFile(this.path, next, this.loaded.key);
+    this.loaded = { ...this.loaded, document: next };
+    this.version = await fileVersion(this.path);
+    return change;
+  }
+
+  /** How `resolved` changes the file's current entry for it; fails if it cannot be applied. */
+  private changeFor(resolved: ConnectedAccount): Change {
+    const { document, book } = this.loaded;
+    const index = document.accounts.findIndex((entry) => entry.id === resolved.id);
+    if (index < 0 && this.seenIds.has(resolved.id)) {
+      throw vaultFileError(
+        this.path,
+        'account_removed',
+        `Cannot save account "${resolved.id}": it is no longer in accounts file ${this.path} (removed since this process read it); nothing was written`,
+        { details: { account: resolved.id } },
+      );
+    }
+    book.checkReplace(resolved);
+    const before = book.find({ id: resolved.id });
+    const raw = document.accounts[index];
+    const written = { ...raw, settings: raw.settings ?? {}, credentials: raw.credentials ?? {} };
+    return { index, before, written, entry: this.entryFor(written, before, resolved) };
   }
 
   /**
@@ -160,6 +271,22 @@ export class FileVault implements CredentialVault {
       : keptInMemoryNotice(this.path, account);
     this.logger.warn(message, { file: this.path, account });
   }
+}
+
+/** An update of one account, as the file's entry for it was and will be. */
+interface Change {
+  index: number;
+  /** The account as it was resolved before the update. */
+  before: ConnectedAccount;
+  written: AccountEntry;
+  entry: AccountEntry;
+}
+
+/** The accounts of `file`, placeholders resolved, with the credentials only this process holds. */
+function load(file: LoadedAccountsFile, env: Env, inMemory: CredentialsKeptInMemory): Loaded {
+  const accounts = inMemory.applyTo(file.document, resolveAccounts(file, env));
+  const book = new AccountBook(accounts, (index) => `${file.path}: /accounts/${index}`);
+  return { document: file.document, book, key: file.key };
 }
 
 /** Only the fields an accounts file holds, so an update can never write something the file rejects. */

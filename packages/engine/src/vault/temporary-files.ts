@@ -35,6 +35,8 @@ export async function removeStaleTemporaryFiles(path: string): Promise<string[]>
   // Writes go beside the file a symlink points to, so leftovers are there.
   const target = await realpath(path).catch(() => path);
   const folder = dirname(target);
+  // Our temporary files only: the write lock beside the file (`<name>.lock`, a folder) is not one, and
+  // proper-lockfile alone decides when it is stale.
   const ours = new RegExp(`^${escapeRegExp(basename(target))}\\.toolsteps-(\\d+)-[0-9a-f]{8}\\.tmp$`);
   const names = await readdir(folder).catch(() => [] as string[]);
   const removed: string[] = [];

@@ -11,7 +11,11 @@ export type VaultFileProblem =
   | 'bad_key'
   | 'wrong_key'
   | 'already_encrypted'
-  | 'write_failed';
+  | 'write_failed'
+  /** Another process held the file's write lock for longer than the vault waits. */
+  | 'locked'
+  /** The account to update is no longer in the file: another process removed it. */
+  | 'account_removed';
 
 /** An accounts-file failure: names the file and, when one is at fault, the JSON pointer; never a value. */
 export function vaultFileError(
@@ -21,7 +25,11 @@ export function vaultFileError(
   extra: { field?: string; cause?: unknown; details?: Record<string, unknown> } = {},
 ): StepError {
   const code =
-    problem === 'missing_file' ? 'not_found' : problem === 'write_failed' ? 'unavailable' : 'validation';
+    problem === 'missing_file' || problem === 'account_removed'
+      ? 'not_found'
+      : problem === 'write_failed' || problem === 'locked'
+        ? 'unavailable'
+        : 'validation';
   return new StepError({
     code,
     message,
