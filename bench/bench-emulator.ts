@@ -29,12 +29,18 @@ export interface RemoteEmulator {
   baseUrl: string;
   /** The most requests the emulator held at once, since it started or was last reset. */
   peakInFlight(): Promise<number>;
+  /** When each logged request arrived (epoch ms), in arrival order. */
+  arrivals(): Promise<number[]>;
   /** Restarts the in-flight peak and empties the request log. */
   reset(): Promise<void>;
   close(): Promise<void>;
 }
 
-type Reply = { type: 'ready'; baseUrl: string } | { type: 'peak'; peakInFlight: number } | { type: 'reset' };
+type Reply =
+  | { type: 'ready'; baseUrl: string }
+  | { type: 'peak'; peakInFlight: number }
+  | { type: 'arrivals'; receivedAt: number[] }
+  | { type: 'reset' };
 
 export async function spawnBenchEmulator(options: EmulatorOptions = {}): Promise<RemoteEmulator> {
   const { child, ask } = forkSelf<Reply>(import.meta.url, options, 'The bench emulator');
@@ -42,6 +48,7 @@ export async function spawnBenchEmulator(options: EmulatorOptions = {}): Promise
   return {
     baseUrl,
     peakInFlight: async () => (await ask('peak', 'peak')).peakInFlight,
+    arrivals: async () => (await ask('arrivals', 'arrivals')).receivedAt,
     reset: async () => {
       await ask('reset', 'reset');
     },
@@ -60,6 +67,10 @@ async function serve(options: EmulatorOptions): Promise<void> {
   process.on('message', async (message) => {
     if (message === 'peak')
       process.send?.({ type: 'peak', peakInFlight: emulator.peakInFlight } satisfies Reply);
+    if (message === 'arrivals') {
+      const receivedAt = emulator.requests.map((request) => request.receivedAt);
+      process.send?.({ type: 'arrivals', receivedAt } satisfies Reply);
+    }
     if (message === 'reset') {
       // reset() clears the faults too: put the delay back.
       emulator.reset();

@@ -3,6 +3,7 @@ import {
   defineIntegration,
   defineStep,
   type Integration,
+  type RateLimitSpec,
   Type,
 } from '../packages/engine/src/index.js';
 
@@ -35,17 +36,26 @@ const get = defineStep({
   },
 });
 
+const rateLimit = Type.Object({
+  concurrency: Type.Optional(Type.Integer({ minimum: 1 })),
+  intervalCap: Type.Optional(Type.Integer({ minimum: 1 })),
+  intervalMs: Type.Optional(Type.Integer({ minimum: 1 })),
+});
+
 /**
- * The bench API's base URL comes from the account, so one integration serves every emulator.
- * No rateLimit: a fan-out of 16 must not be capped below 16 by the client.
+ * The bench API's base URL comes from the account, so one integration serves every emulator. No
+ * rateLimit unless the account sets one: a fan-out of 16 must not be capped below 16 by the client.
  */
 export const benchIntegration: Integration = defineIntegration({
   id: 'bench',
   title: 'Bench',
   status: 'beta',
-  connection: Type.Object({ baseUrl: Type.String() }),
+  connection: Type.Object({ baseUrl: Type.String(), rateLimit: Type.Optional(rateLimit) }),
   auth: { kind: 'token' },
-  http: (account) => ({ baseUrl: String(account.settings.baseUrl) }),
+  http: (account) => ({
+    baseUrl: String(account.settings.baseUrl),
+    ...(account.settings.rateLimit ? { rateLimit: account.settings.rateLimit as RateLimitSpec } : {}),
+  }),
   steps: [pass, get],
 });
 
@@ -56,6 +66,17 @@ export function benchAccount(baseUrl = 'http://127.0.0.1:9'): ConnectedAccount {
     name: 'Main',
     settings: { baseUrl },
     credentials: { token: 'bench-token-0123456789abcdef' },
+  };
+}
+
+/** A second bench account whose binding limits its requests, for checks that limits hold. */
+export function limitedBenchAccount(baseUrl: string, limits: RateLimitSpec): ConnectedAccount {
+  return {
+    id: 'bench-limited',
+    integration: 'bench',
+    name: 'Limited',
+    settings: { baseUrl, rateLimit: limits },
+    credentials: { token: 'bench-token-limited-0123456789' },
   };
 }
 

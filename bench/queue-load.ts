@@ -1,8 +1,10 @@
 import { createEngine, RedisJournal, type RunResult } from '../packages/engine/src/index.js';
 import { RunQueue } from '../packages/engine/src/queue/index.js';
 import { startRedisServer } from '../packages/engine/src/testing/index.js';
+import { spawnBenchEmulator } from './bench-emulator.js';
 import { benchIntegration } from './bench-integration.js';
 import { answerWhenForked, measureInFreshProcess } from './fresh-process.js';
+import { GET_LIMITED, type LimitedLoadReport, runLimitedLoad, SHARED_LIMITS } from './limited-load.js';
 import { round } from './measure.js';
 import { resultWithin } from './queue-results.js';
 import { spawnQueueWorker, type WorkerProcess, type WorkerReport } from './queue-worker.js';
@@ -11,6 +13,10 @@ import { type BenchResult, judged } from './result.js';
 /** Every run enqueued at once; two worker processes share them. */
 const LOAD = { runs: 1000, workers: 2, concurrency: 8 };
 const QUEUE = 'b5-load';
+/** The second load's queue: runs that each GET once through the account whose limits are shared. */
+const LIMITED_QUEUE = 'b5-load-limited';
+/** Each GET is held this long at the emulator, so the concurrency cap is what bounds requests in flight. */
+const EMULATOR_DELAY_MS = 10;
 /** The load's own journal keys, so every run in them is one of its runs. */
 const JOURNAL_PREFIX = 'b5-load:';
 /** The load takes 1 to 2 s here: a result not back after this will never come. */
@@ -21,7 +27,7 @@ type Plan = typeof LOAD & { redis: string };
 /** Its one step returns the run's own id, so the journal shows which run each step ran for. */
 const NOTE_RUN_ID = {
   id: 'note-run-id',
-  steps: [{ id: 'note', step: 'bench.pass', args: { ids: '{% [$run.id] %}' } }],
+  steps: [{ id: 'note', step: 'bench.pass', account: 'bench-main', args: { ids: '{% [$run.id] %}' } }],
   output: '{% $steps.note.result.ids[0] %}',
 };
 
@@ -42,6 +48,9 @@ interface LoadReport {
   runTwice: string[];
   takenPerWorker: number[];
   errors: string[];
+  limited: LimitedLoadReport;
+  /** Runs of the limited load each worker took: both must, or the limits were not shared at all. */
+  limitedTakenPerWorker: number[];
 }
 
 /**
@@ -71,6 +80,14 @@ export async function benchQueueLoad(): Promise<BenchResult> {
         report.takenPerWorker.map((taken, index) => [`runsTakenByWorker${index + 1}`, taken]),
       ),
       workerErrors: report.errors.length,
+      limitedRunsSucceeded: report.limited.succeeded,
+      limitedRequestsSent: report.limited.requests,
+      limitedMostRequestsPerInterval: report.limited.mostPerInterval,
+      limitedPeakInFlight: report.limited.peakInFlight,
+      limitedWallS: round(report.limited.wallMs / 1000, 2),
+      ...Object.fromEntries(
+        report.limitedTakenPerWorker.map((taken, index) => [`limitedRunsTakenByWorker${index + 1}`, taken]),
+      ),
       runsPerSecond: Math.round((LOAD.runs * 1000) / report.wallMs),
       wallS: round(report.wallMs / 1000, 2),
     },
@@ -82,6 +99,26 @@ export async function benchQueueLoad(): Promise<BenchResult> {
         max: 0,
         description: `RunQueue.result returns for every one of ${LOAD.runs} queued runs`,
       },
+      {
+        metric: 'limitedRunsSucceeded',
+        min: LOAD.runs,
+        description: `every one of ${LOAD.runs} runs through the limited account succeeded`,
+      },
+      {
+        metric: 'limitedRequestsSent',
+        max: LOAD.runs,
+        description: 'the limited account sent one request per run, none repeated',
+      },
+      {
+        metric: 'limitedMostRequestsPerInterval',
+        max: SHARED_LIMITS.intervalCap,
+        description: `the limited account's requests, as the emulator received them, never more than ${SHARED_LIMITS.intervalCap} in any ${SHARED_LIMITS.intervalMs} ms across both workers`,
+      },
+      {
+        metric: 'limitedPeakInFlight',
+        max: SHARED_LIMITS.concurrency,
+        description: `the limited account never had more than ${SHARED_LIMITS.concurrency} requests in flight at the emulator across both workers`,
+      },
     ],
     method: {
       workflow:
@@ -90,6 +127,7 @@ export async function benchQueueLoad(): Promise<BenchResult> {
       workers: `${LOAD.workers} forked processes (bench/queue-worker.ts), each one RunWorker of concurrency ${LOAD.concurrency} on queue ${QUEUE}, default lock (30 s), engines on one RedisJournal (prefix ${JOURNAL_PREFIX}) on the same throwaway redis-server as the queue`,
       lost: 'a run is lost unless the journal holds it succeeded with exactly one step record whose result is its id, and its result, if it came back, is succeeded with its own id as output',
       notReturned: `RunQueue.result of the run had not resolved ${RESULT_WAIT_MS / 1000} s after it was called (the whole load takes 1–2 s); such a run is not lost when the journal holds it, it is the client that never hears of it`,
+      limited: `then ${LOAD.runs} runs on queue ${LIMITED_QUEUE}, each one bench.get through account bench-limited, whose binding limits it to ${JSON.stringify(SHARED_LIMITS)}; every worker counts them in the same Redis (RedisRateLimits and the shared concurrency cap). The emulator (its own process, each answer held ${EMULATOR_DELAY_MS} ms) logs when each request arrived: limitedMostRequestsPerInterval is the most arrivals within any window of ${SHARED_LIMITS.intervalMs} ms, limitedPeakInFlight the most it held at once. Each worker alone would allow ${SHARED_LIMITS.intervalCap} per interval and ${SHARED_LIMITS.concurrency} at once, so the two together would double both without sharing`,
       runTwice:
         'a run ran twice if the workers’ run.taken events (sent back to the bench over IPC when they close) name it more than once across both, if the journal counts a resume of it, or if it has more than one step record',
       ...(report.lost.length ? { lostExamples: report.lost.slice(0, 5) } : {}),
@@ -104,19 +142,21 @@ export async function benchQueueLoad(): Promise<BenchResult> {
 async function measure(plan: Plan): Promise<LoadReport> {
   const workers: WorkerProcess[] = [];
   const queue = new RunQueue({ redis: plan.redis, queue: QUEUE });
+  const limitedQueue = new RunQueue({ redis: plan.redis, queue: LIMITED_QUEUE });
   const journal = await RedisJournal.connect(plan.redis, { prefix: JOURNAL_PREFIX });
+  const emulator = await spawnBenchEmulator({ delayMs: EMULATOR_DELAY_MS });
   try {
+    const limited = { baseUrl: emulator.baseUrl, rateLimit: SHARED_LIMITS };
     for (let index = 1; index <= plan.workers; index++) {
       const worker = await spawnQueueWorker(
-        { redis: plan.redis, journalPrefix: JOURNAL_PREFIX },
+        { redis: plan.redis, journalPrefix: JOURNAL_PREFIX, limited },
         `B5 load worker ${index}`,
       );
       workers.push(worker);
       await worker.start(QUEUE, plan.concurrency);
+      await worker.start(LIMITED_QUEUE, plan.concurrency);
     }
-    const checker = await createEngine({ integrations: [benchIntegration], accounts: [] });
-    const checked = await checker.validate({ text: JSON.stringify(NOTE_RUN_ID) }, { accounts: false });
-    if (!checked.ok) throw new Error(`B5 load workflow is invalid: ${JSON.stringify(checked.diagnostics)}`);
+    const checked = await checkedWorkflow(NOTE_RUN_ID);
 
     const start = performance.now();
     const ids = (
@@ -136,20 +176,39 @@ async function measure(plan: Plan): Promise<LoadReport> {
       ),
     );
     const wallMs = lastResultAt - start;
+    const limitedReport = await runLimitedLoad(
+      limitedQueue,
+      (await checkedWorkflow(GET_LIMITED)).workflow,
+      emulator,
+      plan.runs,
+      RESULT_WAIT_MS,
+    );
 
     const reports: WorkerReport[] = [];
     for (const worker of workers.splice(0)) reports.push(await worker.close());
     return {
       wallMs,
-      ...(await judgeRuns(ids, results, reports, journal)),
+      ...(await judgeRuns(ids, results, reports, journal, new Set(limitedReport.runIds))),
       takenPerWorker: reports.map((report) => report.taken[QUEUE]?.length ?? 0),
+      limitedTakenPerWorker: reports.map((report) => report.taken[LIMITED_QUEUE]?.length ?? 0),
       errors: reports.flatMap((report) => report.errors),
+      limited: limitedReport,
     };
   } finally {
     for (const worker of workers) worker.kill();
     await queue.close();
+    await limitedQueue.close();
     await journal.close();
+    await emulator.close();
   }
+}
+
+/** Checked with accounts off, as an enqueuer without the workers' accounts checks a workflow. */
+async function checkedWorkflow(definition: object) {
+  const checker = await createEngine({ integrations: [benchIntegration], accounts: [] });
+  const checked = await checker.validate({ text: JSON.stringify(definition) }, { accounts: false });
+  if (!checked.ok) throw new Error(`B5 load workflow is invalid: ${JSON.stringify(checked.diagnostics)}`);
+  return checked;
 }
 
 async function judgeRuns(
@@ -157,6 +216,8 @@ async function judgeRuns(
   results: Array<RunResult | undefined>,
   reports: WorkerReport[],
   journal: RedisJournal,
+  /** Runs of the limited load, journaled beside these. */
+  others: ReadonlySet<string>,
 ): Promise<
   Pick<LoadReport, 'returned' | 'notReturned' | 'journaledOnce' | 'unexpectedInJournal' | 'lost' | 'runTwice'>
 > {
@@ -189,7 +250,7 @@ async function judgeRuns(
     returned,
     notReturned,
     journaledOnce,
-    unexpectedInJournal: journaled.filter((run) => !enqueued.has(run.id)).length,
+    unexpectedInJournal: journaled.filter((run) => !enqueued.has(run.id) && !others.has(run.id)).length,
     lost,
     runTwice,
   };

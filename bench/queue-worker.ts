@@ -1,6 +1,7 @@
-import { createEngine, RedisJournal } from '../packages/engine/src/index.js';
-import { RunWorker } from '../packages/engine/src/queue/index.js';
-import { benchAccount, benchIntegration } from './bench-integration.js';
+import { createEngine, type RateLimitSpec, RedisJournal } from '../packages/engine/src/index.js';
+import { connectRedis } from '../packages/engine/src/journal/redis-connection.js';
+import { RunWorker, redisAccountLimits } from '../packages/engine/src/queue/index.js';
+import { benchAccount, benchIntegration, limitedBenchAccount } from './bench-integration.js';
 import { forkSelf } from './forked-self.js';
 
 /** What a worker process is told: the Redis its queues and its journal are on. */
@@ -8,6 +9,8 @@ export interface WorkerPlan {
   redis: string;
   /** The RedisJournal's key prefix, so a bench can count its own runs alone. */
   journalPrefix?: string;
+  /** A second account, `bench-limited`, whose limits every worker counts together in the same Redis. */
+  limited?: { baseUrl: string; rateLimit: RateLimitSpec };
 }
 
 /** What a worker process did on each queue, as its RunWorkers' `run.taken` events said. */
@@ -61,10 +64,16 @@ async function serve(plan: WorkerPlan): Promise<void> {
   // Whatever happens to the bench (a crash, Ctrl-C), a worker never outlives it.
   process.once('disconnect', () => process.exit(0));
   const journal = await RedisJournal.connect(plan.redis, { prefix: plan.journalPrefix });
+  const limits = plan.limited ? await connectRedis(plan.redis) : undefined;
   const engine = await createEngine({
     integrations: [benchIntegration],
-    accounts: [benchAccount()],
+    accounts: [
+      benchAccount(),
+      ...(plan.limited ? [limitedBenchAccount(plan.limited.baseUrl, plan.limited.rateLimit)] : []),
+    ],
     journal,
+    // Every limit of the accounts, counted with the other workers: rate, concurrency, reported quotas.
+    ...(limits ? redisAccountLimits(limits, { prefix: plan.journalPrefix }) : {}),
   });
   const workers: RunWorker[] = [];
   const report: WorkerReport = { taken: {}, resumed: 0, errors: [] };
@@ -76,6 +85,7 @@ async function serve(plan: WorkerPlan): Promise<void> {
     } else if (message === 'close') {
       await Promise.all(workers.map((worker) => worker.close()));
       await journal.close();
+      limits?.disconnect();
       process.send?.({ type: 'closed', ...report } satisfies Reply, () => process.exit(0));
     } else {
       const { queue, concurrency } = (

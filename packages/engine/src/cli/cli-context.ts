@@ -1,6 +1,7 @@
 import { createEngine, type Engine, type EngineOptions } from '../container/create-engine.js';
 import type { CredentialVault } from '../contracts/account.js';
 import { silentLogger } from '../contracts/logger.js';
+import type { SharedAccountLimits } from '../contracts/shared-account-limits.js';
 import { SecretScrubber } from '../secrets/index.js';
 import { FileVault } from '../vault/index.js';
 import { Output } from './output.js';
@@ -18,7 +19,7 @@ export interface CliContext {
   /** `journal`: where runs are recorded; default in memory. */
   engine(
     vault?: CredentialVault,
-    options?: Pick<EngineOptions, 'journal' | 'sharedRateLimits' | 'refreshLock'>,
+    options?: Pick<EngineOptions, 'journal' | 'refreshLock'> & SharedAccountLimits,
   ): Promise<Engine>;
   openVault(path: string): Promise<CredentialVault>;
 }
@@ -36,6 +37,8 @@ export function cliContext(global: GlobalOptions): CliContext {
         secretScrubber: scrubber,
         journal: options?.journal,
         sharedRateLimits: options?.sharedRateLimits,
+        sharedConcurrency: options?.sharedConcurrency,
+        sharedQuotas: options?.sharedQuotas,
         refreshLock: options?.refreshLock,
       }),
     openVault: async (path) => {

@@ -1,4 +1,7 @@
 import type { RefreshLock } from '../contracts/refresh-lock.js';
+import type { SharedAccountLimits } from '../contracts/shared-account-limits.js';
+import type { SharedConcurrency } from '../contracts/shared-concurrency.js';
+import type { SharedQuotas } from '../contracts/shared-quotas.js';
 import type { SharedRateLimits } from '../contracts/shared-rate-limits.js';
 import { ResumeRefused } from '../execution/resume/resume-refused.js';
 import { type ResumeOptions, resumeRun } from '../execution/resume/resume-run.js';
@@ -39,7 +42,12 @@ import {
 import { resolveEntitlements } from './resolve-entitlements.js';
 import { TOKENS } from './tokens.js';
 
-export interface EngineOptions {
+/**
+ * `sharedRateLimits`, `sharedConcurrency`, `sharedQuotas`: account limits kept with every other
+ * process using the accounts (workers), e.g. `...redisAccountLimits(redis)`. Default: each process
+ * keeps its own.
+ */
+export interface EngineOptions extends SharedAccountLimits {
   /**
    * Integrations to load: Integration objects, package names or module paths. Default: the
    * `toolsteps.config.json` found from `cwd`, else every installed `@toolsteps/step-*` package.
@@ -75,11 +83,6 @@ export interface EngineOptions {
    * steps never ask. Default: `entitlements` of the config file read for integrations, else none.
    */
   entitlements?: Entitlements | readonly string[];
-  /**
-   * Account rate limits shared with every other process using the accounts (workers): e.g.
-   * `new RedisRateLimits(redis)`. Default: each process counts its own.
-   */
-  sharedRateLimits?: SharedRateLimits;
   /**
    * A lock shared with every other process using the accounts (workers), so one of them at a time
    * refreshes an account's OAuth token: e.g. `new RedisRefreshLock(redis)`. Default: each process
@@ -152,6 +155,9 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   bindValue<Entitlements>(TOKENS.Entitlements, await resolveEntitlements(options));
   if (options.sharedRateLimits)
     bindValue<SharedRateLimits>(TOKENS.SharedRateLimits, options.sharedRateLimits);
+  if (options.sharedConcurrency)
+    bindValue<SharedConcurrency>(TOKENS.SharedConcurrency, options.sharedConcurrency);
+  if (options.sharedQuotas) bindValue<SharedQuotas>(TOKENS.SharedQuotas, options.sharedQuotas);
   if (options.refreshLock) bindValue<RefreshLock>(TOKENS.RefreshLock, options.refreshLock);
   container.bind(WorkflowRunner).toSelf().inSingletonScope();
   options.configure?.(container);

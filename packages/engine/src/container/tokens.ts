@@ -14,6 +14,10 @@ export const TOKENS = {
   Entitlements: Symbol.for('toolsteps.Entitlements'),
   /** Optional: account rate limits shared by every worker (e.g. RedisRateLimits). */
   SharedRateLimits: Symbol.for('toolsteps.SharedRateLimits'),
+  /** Optional: account concurrency caps shared by every worker (e.g. RedisConcurrency). */
+  SharedConcurrency: Symbol.for('toolsteps.SharedConcurrency'),
+  /** Optional: the quotas an API reports, known to every worker (e.g. RedisQuotas). */
+  SharedQuotas: Symbol.for('toolsteps.SharedQuotas'),
   /** Optional: one OAuth refresh of an account at a time across every worker (e.g. RedisRefreshLock). */
   RefreshLock: Symbol.for('toolsteps.RefreshLock'),
 } as const;

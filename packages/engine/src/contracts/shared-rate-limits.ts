@@ -14,7 +14,7 @@ export interface SharedAdmission {
  * An account's request rate kept across every process that uses the account (workers on several
  * machines), in a store they share: `intervalCap` requests per `intervalMs`, and writes at most one
  * per `writeIntervalMs`. Bound as `TOKENS.SharedRateLimits`; without it each process keeps its own
- * count. Concurrency (`concurrency`, `writeConcurrency`) stays per process.
+ * count. Concurrency caps are shared by `SharedConcurrency`, reported quotas by `SharedQuotas`.
  */
 export interface SharedRateLimits {
   /** Resolves once the request may go; rejects when `signal` aborts first. */

@@ -8,10 +8,12 @@ import type { Integration, RateLimitSpec } from '../contracts/integration.js';
 import type { Logger } from '../contracts/logger.js';
 import type { RefreshLock } from '../contracts/refresh-lock.js';
 import type { HttpTransport, SecretScrubber } from '../contracts/services.js';
+import type { SharedConcurrency, SlotKind } from '../contracts/shared-concurrency.js';
+import type { SharedQuotas } from '../contracts/shared-quotas.js';
 import type { SharedRateLimits } from '../contracts/shared-rate-limits.js';
 import { createAccountLimiter, createWriteLimiter } from './account-limiter.js';
 import { type ResolvedBinding, resolveBinding } from './http-defaults.js';
-import { QuotaGate } from './quota-gate.js';
+import { QuotaGate, type SharedQuotaLink } from './quota-gate.js';
 import { signRequest } from './sign-request.js';
 
 export interface ChannelDeps {
@@ -21,8 +23,13 @@ export interface ChannelDeps {
   logger: Logger;
   transport: HttpTransport;
   sharedLimits?: SharedRateLimits;
+  sharedConcurrency?: SharedConcurrency;
+  sharedQuotas?: SharedQuotas;
   refreshLock?: RefreshLock;
 }
+
+/** Runs a send holding one of the account's places shared by every process. */
+export type SharedSlotHold = <T>(work: () => Promise<T>, signal: AbortSignal) => Promise<T>;
 
 /** Everything kept per connected account and shared by every step of every run that uses it. */
 export interface AccountChannel {
@@ -37,6 +44,10 @@ export interface AccountChannel {
   quota: QuotaGate;
   /** Waits for the account's rate shared by every process; unset when none is bound or limited. */
   shared: ((write: boolean, signal: AbortSignal) => Promise<void>) | undefined;
+  /** `concurrency` across every process; unset when none is bound or the binding sets none. */
+  slot: SharedSlotHold | undefined;
+  /** `writeConcurrency` across every process; unset likewise. */
+  writeSlot: SharedSlotHold | undefined;
   /** ky with our layers as hooks; its own retry and timeout are off: p-retry and our timeout rule. */
   ky: KyInstance;
   /** What ky's sends go through (its `fetch`), shared by every account of the engine. */
@@ -57,8 +68,22 @@ export function openAccountChannel(
     auth,
     limiter: createAccountLimiter(binding.rateLimit, integration.title),
     writeLimiter: createWriteLimiter(binding.rateLimit),
-    quota: new QuotaGate(),
+    quota: new QuotaGate(sharedQuotaLink(integration, account, deps.sharedQuotas)),
     shared: sharedAdmission(integration, account, binding.rateLimit, deps.sharedLimits),
+    slot: sharedSlot(
+      integration,
+      account,
+      'requests',
+      binding.rateLimit?.concurrency,
+      deps.sharedConcurrency,
+    ),
+    writeSlot: sharedSlot(
+      integration,
+      account,
+      'writes',
+      binding.rateLimit?.writeConcurrency,
+      deps.sharedConcurrency,
+    ),
     transport,
     ky: ky.create({
       // No default headers to merge into every send when the binding has none.
@@ -82,4 +107,33 @@ function sharedAdmission(
   if (!limits || !spec || (spec.intervalCap === undefined && !spec.writeIntervalMs)) return undefined;
   return (write, signal) =>
     limits.admit({ integration: integration.id, accountId: account.id, spec, write }, signal);
+}
+
+/** The shared caps' hold for this account and kind, when the binding caps it and caps are shared. */
+function sharedSlot(
+  integration: Integration,
+  account: ConnectedAccount,
+  kind: SlotKind,
+  limit: number | undefined,
+  concurrency: SharedConcurrency | undefined,
+): SharedSlotHold | undefined {
+  if (!concurrency || limit === undefined) return undefined;
+  const slot = { integration: integration.id, accountId: account.id, kind, limit };
+  return (work, signal) => concurrency.hold(slot, work, signal);
+}
+
+/** The shared quotas seen from this account; a lost report only means the others learn it later. */
+function sharedQuotaLink(
+  integration: Integration,
+  account: ConnectedAccount,
+  quotas: SharedQuotas | undefined,
+): SharedQuotaLink | undefined {
+  if (!quotas) return undefined;
+  const key = (quota: string) => ({ integration: integration.id, accountId: account.id, quota });
+  return {
+    // A copy: the gate counts its own state down while the report may still be on its way.
+    report: (quota, { remaining, resetAt }) =>
+      void quotas.report(key(quota), { remaining, resetAt }).catch(() => {}),
+    take: (quota, now) => quotas.take(key(quota), now),
+  };
 }

@@ -9,6 +9,7 @@ import type { AccountChannel } from './account-channel.js';
 import { searchableText } from './binary-body.js';
 import { checkExpectedAnswer } from './expected-answer.js';
 import { MAX_REDIRECTS, redirectTarget } from './follow-redirect.js';
+import type { AdmitOptions } from './quota-gate.js';
 import { checkRequest } from './request-checks.js';
 import { type ReceivedResponse, responseError } from './response-error.js';
 import { isSafeToRepeat, mayRetry } from './retry-safety.js';
@@ -116,8 +117,9 @@ export class AccountHttpClient implements HttpClient {
 
   /**
    * One attempt once the account lets it go: its quota has room (or its reset is awaited), then the
-   * write queue (mutating requests) and the account limiter. Closures only where a queue exists:
-   * thousands of requests may be waiting at once.
+   * write queue (mutating requests) and the account limiter, each holding its place shared by every
+   * process when caps are shared. Closures only where a queue exists: thousands of requests may be
+   * waiting at once.
    */
   async #admitted(
     ctx: SendContext,
@@ -128,28 +130,55 @@ export class AccountHttpClient implements HttpClient {
     const { channel, signal } = ctx;
     // What the limiter would do for a request whose signal aborted while it waited to retry.
     signal.throwIfAborted();
-    if (!channel.quota.admit(ctx.quota, this.deps.clock.now())) {
-      await channel.quota.awaitReset(ctx.quota, {
-        clock: this.deps.clock,
-        signal,
-        maxWaitMs: channel.binding.maxRetryDelayMs,
-        what: target,
-        integrationTitle: channel.integration.title,
-      });
+    const { quota } = channel;
+    if (!quota.admit(ctx.quota, this.deps.clock.now()))
+      await quota.awaitReset(ctx.quota, this.#quotaWait(ctx, target));
+    if (quota.shared) await quota.awaitShared(ctx.quota, this.#quotaWait(ctx, target));
+    // This process's own queues, each with its shared place, then the account's shared rate.
+    const { writeLimiter, writeSlot } = channel;
+    if (mutating && writeLimiter) {
+      // A shared write place is taken inside this process's write queue, before the account queue:
+      // waiting for it holds back no reads, and every process takes the two in the same order.
+      return writeLimiter.add(
+        writeSlot
+          ? () => writeSlot(() => this.#limited(ctx, target, renewal, mutating), signal)
+          : () => this.#limited(ctx, target, renewal, mutating),
+        { signal },
+      );
     }
-    // Across processes first: the account's shared rate, then this process's own queues.
-    if (channel.shared) await channel.shared(mutating, signal);
-    const { writeLimiter } = channel;
-    if (mutating && writeLimiter)
-      return writeLimiter.add(() => this.#limited(ctx, target, renewal), { signal });
-    return this.#limited(ctx, target, renewal);
+    return this.#limited(ctx, target, renewal, mutating);
   }
 
-  #limited(ctx: SendContext, target: SendTarget, renewal: Renewal): Promise<HttpResponse> {
-    const { limiter } = ctx.channel;
-    return limiter
-      ? limiter.add(() => this.#attempt(ctx, target, renewal), { signal: ctx.signal })
-      : this.#attempt(ctx, target, renewal);
+  #quotaWait(ctx: SendContext, target: SendTarget): AdmitOptions {
+    return {
+      clock: this.deps.clock,
+      signal: ctx.signal,
+      maxWaitMs: ctx.channel.binding.maxRetryDelayMs,
+      what: target,
+      integrationTitle: ctx.channel.integration.title,
+    };
+  }
+
+  /** A shared place is asked for within the account queue: at most `concurrency` asks per process. */
+  #limited(ctx: SendContext, target: SendTarget, renewal: Renewal, mutating: boolean): Promise<HttpResponse> {
+    const { limiter, slot } = ctx.channel;
+    if (!limiter) return this.#rated(ctx, target, renewal, mutating);
+    return limiter.add(
+      slot
+        ? () => slot(() => this.#rated(ctx, target, renewal, mutating), ctx.signal)
+        : () => this.#rated(ctx, target, renewal, mutating),
+      { signal: ctx.signal },
+    );
+  }
+
+  /**
+   * The account's rate shared by every process is asked last, just before the send: whatever waited
+   * before (queues, places) cannot bunch requests the shared count let through apart.
+   */
+  #rated(ctx: SendContext, target: SendTarget, renewal: Renewal, mutating: boolean): Promise<HttpResponse> {
+    const { shared } = ctx.channel;
+    if (!shared) return this.#attempt(ctx, target, renewal);
+    return shared(mutating, ctx.signal).then(() => this.#attempt(ctx, target, renewal));
   }
 
   /** One attempt: send, and after a 401 renew the credentials once per request and replay. */

@@ -12,6 +12,8 @@ import type {
   HttpTransport,
   SecretScrubber,
 } from '../contracts/services.js';
+import type { SharedConcurrency } from '../contracts/shared-concurrency.js';
+import type { SharedQuotas } from '../contracts/shared-quotas.js';
 import type { SharedRateLimits } from '../contracts/shared-rate-limits.js';
 import { type AccountChannel, openAccountChannel } from './account-channel.js';
 import { AccountHttpClient } from './account-http-client.js';
@@ -32,6 +34,8 @@ export class KyHttpClientFactory implements HttpClientFactory {
     @inject(TOKENS.HttpTransport) private readonly transport: HttpTransport,
     @optional() @inject(TOKENS.SharedRateLimits) private readonly sharedLimits?: SharedRateLimits,
     @optional() @inject(TOKENS.RefreshLock) private readonly refreshLock?: RefreshLock,
+    @optional() @inject(TOKENS.SharedConcurrency) private readonly sharedConcurrency?: SharedConcurrency,
+    @optional() @inject(TOKENS.SharedQuotas) private readonly sharedQuotas?: SharedQuotas,
   ) {}
 
   client(options: HttpClientOptions): HttpClient {
@@ -55,6 +59,8 @@ export class KyHttpClientFactory implements HttpClientFactory {
         logger: this.logger,
         transport: this.transport,
         sharedLimits: this.sharedLimits,
+        sharedConcurrency: this.sharedConcurrency,
+        sharedQuotas: this.sharedQuotas,
         refreshLock: this.refreshLock,
       });
       this.#channels.set(key, channel);

@@ -1,13 +1,18 @@
 import type { Clock } from '../contracts/clock.js';
+import type { QuotaReport } from '../contracts/shared-quotas.js';
 import { StepError } from '../contracts/step-error.js';
 import { isoTime } from '../runtime/iso-time.js';
 import { quotaReset } from './retry-delay.js';
 
-interface QuotaState {
-  /** Requests left in the window, as last reported and counted down by our own sends since. */
-  remaining: number;
-  /** Epoch ms when the window resets. */
-  resetAt: number;
+/** Requests left in the window, as last reported and counted down by our own sends since. */
+type QuotaState = QuotaReport;
+
+/** The account's quotas as every process sharing them knows them (SharedQuotas, bound to the account). */
+export interface SharedQuotaLink {
+  /** Passes a report on; fire and forget. */
+  report(quota: string, report: QuotaReport): void;
+  /** Counts a request: undefined when it may go, else the reset (epoch ms) to wait for. */
+  take(quota: string, now: number): Promise<number | undefined>;
 }
 
 export interface AdmitOptions {
@@ -24,16 +29,19 @@ export interface AdmitOptions {
  * Keeps one account under the quotas its API reports (`x-ratelimit-remaining` and `-reset`): once a
  * quota is spent, requests counting against it wait for the reset, or fail `rate_limited` with the
  * reset time when that is further away than the integration waits. Nothing is sent meanwhile, so an
- * exhausted quota costs no refused calls.
+ * exhausted quota costs no refused calls. With `shared`, what one process learns holds the others too.
  */
 export class QuotaGate {
   readonly #quotas = new Map<string, QuotaState>();
 
-  /** Learns a quota's state from an answer's headers (no headers: nothing learnt). */
+  constructor(readonly shared?: SharedQuotaLink) {}
+
+  /** Learns a quota's state from an answer's headers (no headers: nothing learnt), and shares it. */
   observe(quota: string, headers: Record<string, string>, now: number): void {
     const reported = quotaReset(headers, now);
     if (reported === undefined) return;
     this.#quotas.set(quota, reported);
+    this.shared?.report(quota, reported);
   }
 
   /**
@@ -62,6 +70,31 @@ export class QuotaGate {
       await clock.sleep(waitMs, signal);
       if (this.admit(quota, clock.now())) return;
     }
+  }
+
+  /**
+   * With `shared`: counts the request in the quotas every process knows, waiting for (or failing on)
+   * a reset as `awaitReset` does. A spent quota is also kept here, so this process's next requests
+   * wait without asking.
+   */
+  async awaitShared(quota: string, options: AdmitOptions): Promise<void> {
+    const { shared } = this;
+    if (shared === undefined) return;
+    const { clock, signal, maxWaitMs } = options;
+    for (;;) {
+      const resetAt = await shared.take(quota, clock.now());
+      if (resetAt === undefined) return;
+      this.#learnSpent(quota, resetAt);
+      const waitMs = resetAt - clock.now();
+      if (waitMs > maxWaitMs) throw spent(quota, options, waitMs, resetAt);
+      await clock.sleep(waitMs, signal);
+    }
+  }
+
+  /** A window another process found spent, unless this one knows a later window already. */
+  #learnSpent(quota: string, resetAt: number): void {
+    const known = this.#quotas.get(quota);
+    if (known === undefined || known.resetAt <= resetAt) this.#quotas.set(quota, { remaining: 0, resetAt });
   }
 }
 

@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { SharedAdmission, SharedRateLimits } from '../contracts/shared-rate-limits.js';
 import { SystemClock } from '../runtime/system-clock.js';
+import { wholeSecondWindows } from './whole-second-windows.js';
 
 /** Waits between asks end early, as a `cancelled` StepError, when the caller's signal aborts. */
 const PAUSES = new SystemClock();
@@ -9,12 +10,12 @@ const PAUSES = new SystemClock();
 const DEFAULT_INTERVAL_MS = 1_000;
 
 /**
- * Account rate limits every worker shares, counted in Redis by rate-limiter-flexible: `intervalCap`
- * requests per fixed window of `intervalMs` (the shape GitHub's and Zendesk's own limits have), and
- * writes spaced by `writeIntervalMs`. A request over the limit waits for the window's end, then asks
- * again: nothing is refused, as the per-process limiter never refuses either. Redis keeps windows in
- * whole seconds, so an interval is rounded up to one: never over the API's limit, at worst slower
- * (real limits are per second, minute or hour).
+ * Account rate limits every worker shares, counted in Redis by rate-limiter-flexible: at most
+ * `intervalCap` requests in any `intervalMs`, and writes spaced by `writeIntervalMs`. A request over
+ * the limit waits for its window's end, then asks again: nothing is refused, as the per-process
+ * limiter never refuses either. rate-limiter-flexible counts in fixed windows of whole seconds, which
+ * would let up to twice the cap through around a window's end; `wholeSecondWindows` sizes them so
+ * that no interval, wherever it starts, holds more than the cap (at worst slower, never over).
  */
 export class RedisRateLimits implements SharedRateLimits {
   private readonly limiters = new Map<string, RateLimiterRedis>();
@@ -50,15 +51,16 @@ export class RedisRateLimits implements SharedRateLimits {
   }
 
   /** One limiter per rule: the rule is part of its keys, so changing a limit starts a fresh count. */
-  private limiter(kind: string, points: number, intervalMs: number): RateLimiterRedis {
-    const name = `${kind}:${points}:${intervalMs}`;
+  private limiter(kind: string, cap: number, intervalMs: number): RateLimiterRedis {
+    const name = `${kind}:${cap}:${intervalMs}`;
     let limiter = this.limiters.get(name);
     if (!limiter) {
+      const { windowS, perWindow } = wholeSecondWindows(cap, intervalMs);
       limiter = new RateLimiterRedis({
         storeClient: this.client,
         keyPrefix: `${this.prefix}:${name}`,
-        points,
-        duration: Math.ceil(intervalMs / 1000),
+        points: perWindow,
+        duration: windowS,
       });
       this.limiters.set(name, limiter);
     }

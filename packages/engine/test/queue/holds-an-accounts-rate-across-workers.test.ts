@@ -70,10 +70,10 @@ it('two engines sharing Redis keep one account within its rate, counted together
     .map((request) => request.receivedAt)
     .sort((a, b) => a - b);
   expect(times).toHaveLength(12);
-  // 12 requests at 3 per window need 4 windows: at least 3 full intervals from the first to the last.
-  // Each engine alone would take 2 windows, and both at once (each counting its own) as long.
+  // 12 requests at 3 per interval need at least 3 full intervals from the first to the last.
+  // Each engine alone would take 1, and both at once (each counting its own) as long.
   expect(times[times.length - 1] - times[0]).toBeGreaterThanOrEqual(3 * INTERVAL_MS - 50);
-  // Fixed windows: no stretch of one interval ever holds more than two windows' worth.
-  for (let index = 0; index + 2 * CAP < times.length; index++)
-    expect(times[index + 2 * CAP] - times[index]).toBeGreaterThan(INTERVAL_MS - 50);
+  // No interval, wherever it starts, holds more than the cap (50 ms for the trip to the emulator).
+  for (let index = 0; index + CAP < times.length; index++)
+    expect(times[index + CAP] - times[index]).toBeGreaterThan(INTERVAL_MS - 50);
 });

@@ -1,7 +1,7 @@
 import { connectRedis } from '../../journal/redis-connection.js';
 import { RedisJournal } from '../../journal/redis-journal.js';
 import { DEFAULT_QUEUE } from '../../queue/queued-run.js';
-import { RedisRateLimits } from '../../queue/redis-rate-limits.js';
+import { redisAccountLimits } from '../../queue/redis-account-limits.js';
 import { RedisRefreshLock } from '../../queue/redis-refresh-lock.js';
 import { RunWorker, type WorkerEvent } from '../../queue/run-worker.js';
 import { toMilliseconds } from '../../workflow/duration.js';
@@ -32,8 +32,9 @@ export async function workerCommand(options: WorkerOptions, cli: CliContext): Pr
   const accounts = requireAccounts(options.accounts, 'worker');
   const concurrency = wholeNumber(options.concurrency, '--concurrency', 8);
   const lockDurationMs = options.lockDuration === undefined ? undefined : duration(options.lockDuration);
-  // One connection serves the journal, the account limits every worker counts together, and the
-  // lock that lets one worker at a time refresh an account's OAuth token (a rotating one is spent once).
+  // One connection serves the journal, the account limits every worker keeps together (rates, caps
+  // on requests in flight, the API's reported quotas), and the lock that lets one worker at a time
+  // refresh an account's OAuth token (a rotating one is spent once).
   const client = await connectRedis(redis);
   const journal =
     options.journal === undefined
@@ -43,7 +44,7 @@ export async function workerCommand(options: WorkerOptions, cli: CliContext): Pr
     const vault = await cli.openVault(accounts);
     const engine = await cli.engine(vault, {
       journal,
-      sharedRateLimits: new RedisRateLimits(client),
+      ...redisAccountLimits(client),
       refreshLock: new RedisRefreshLock(client),
     });
     const worker = new RunWorker({

@@ -1,0 +1,47 @@
+import { Type } from '@sinclair/typebox';
+import { createEngine } from '../../../src/container/create-engine.js';
+import { TOKENS } from '../../../src/container/tokens.js';
+import type { ConnectedAccount } from '../../../src/contracts/account.js';
+import type { HttpResponse } from '../../../src/contracts/http.js';
+import type { Integration, RateLimitSpec } from '../../../src/contracts/integration.js';
+import type { HttpClientFactory } from '../../../src/contracts/services.js';
+import type { SharedAccountLimits } from '../../../src/contracts/shared-account-limits.js';
+import type { Effect } from '../../../src/contracts/step.js';
+
+export interface Send {
+  path: string;
+  account: string;
+  effect?: Effect;
+  signal?: AbortSignal;
+}
+
+/**
+ * One engine as a worker process builds it (its own limiter queues, the limits it is given shared),
+ * seen through the HTTP client its steps get: an integration named Demo with `rateLimit`, whose
+ * accounts are any id asked for.
+ */
+export async function engineHttp(
+  baseUrl: string,
+  rateLimit: RateLimitSpec,
+  limits: SharedAccountLimits = {},
+): Promise<(send: Send) => Promise<HttpResponse>> {
+  const integration: Integration = {
+    id: 'demo',
+    title: 'Demo',
+    status: 'stable',
+    connection: Type.Object({}),
+    auth: { kind: 'token' },
+    http: () => ({ baseUrl, rateLimit }),
+    steps: [],
+  };
+  const engine = await createEngine({ integrations: [integration], ...limits });
+  const factory = engine.container.get<HttpClientFactory>(TOKENS.HttpClientFactory);
+  return ({ path, account, effect = 'read', signal = new AbortController().signal }) => {
+    const client = factory.client({ integration, account: demoAccount(account), effect, signal });
+    return effect === 'read' ? client.get(path) : client.request({ method: 'POST', path, json: {} });
+  };
+}
+
+function demoAccount(id: string): ConnectedAccount {
+  return { id, integration: 'demo', name: `Demo ${id}`, settings: {}, credentials: { token: `tok_${id}` } };
+}
