@@ -47,7 +47,9 @@ export {
   type TriggerHost,
   type TriggerHostOptions,
 } from './triggers/host/create-trigger-host.js';
+export { deliveryRunId } from './triggers/host/delivery-run-id.js';
 export type { PollReport } from './triggers/host/poll-binding.js';
+export { engineRunLauncher, type RunLauncher } from './triggers/host/run-launcher.js';
 export type {
   TriggerHostEvent,
   TriggerHostEventType,

@@ -125,6 +125,8 @@ export function buildProgram(exit: (code: number) => void): Command {
       '--accounts <file>',
       'connected accounts file: checks the binding account and runs with real accounts',
     )
+    .option('--journal <path>', 'with --run: the run journal (SQLite), default .toolsteps/runs.sqlite')
+    .option('--no-journal', 'with --run: keep the runs in memory only')
     .addOption(json)
     .action(action((cli, file: string, options) => triggerTestCommand(file, options, cli)));
   trigger
@@ -158,6 +160,19 @@ export function buildProgram(exit: (code: number) => void): Command {
     .action(action((cli, integrations: string[], options) => emulateCommand(integrations, options, cli)));
 
   const accounts = () => new Option('--accounts <file>', 'connected accounts file; without it, on emulators');
+  // Where a trigger host's runs run and are journaled: serve's and a replay's must be the same.
+  const hostRuns = (command: Command) =>
+    command
+      .option(
+        '--journal <path>',
+        "the run journal (SQLite), default .toolsteps/runs.sqlite; with --redis, the workers' when they keep one (default: on Redis)",
+      )
+      .option('--no-journal', 'keep runs in memory only: a run cut off by a crash is run again, not resumed')
+      .option(
+        '--redis <url>',
+        'queue the runs for `toolsteps worker`s on this Redis instead of running them here',
+      )
+      .option('--queue <name>', 'with --redis: the queue (default toolsteps-runs)');
   const store = () =>
     new Option('--store <path>', 'the trigger store (SQLite), default .toolsteps/triggers.sqlite');
   const publicUrl = () =>
@@ -166,10 +181,10 @@ export function buildProgram(exit: (code: number) => void): Command {
       'where the third party reaches this host; default http://127.0.0.1:<port>',
     );
 
-  program
+  const serve = program
     .command('serve')
     .description(
-      'activate bindings, receive their deliveries and run their workflows until Ctrl-C; without --accounts on emulators',
+      'activate bindings, receive their deliveries and run their workflows until Ctrl-C (runs a crash cut off resume at restart); without --accounts on emulators',
     )
     .argument('<bindings...>', 'binding files, or folders of *.binding.json files')
     .addOption(accounts())
@@ -182,8 +197,8 @@ export function buildProgram(exit: (code: number) => void): Command {
     .addOption(publicUrl())
     .option('--port <n>', 'the port to listen on (0: any free one)', String(DEFAULT_SERVE_PORT))
     .option('--host <address>', 'the address to listen on', '127.0.0.1')
-    .addOption(new Option('--json', 'print one JSON line per event (delivery, run, activation)'))
-    .action(action((cli, paths: string[], options) => serveCommand(paths, options, cli)));
+    .addOption(new Option('--json', 'print one JSON line per event (delivery, run, activation)'));
+  hostRuns(serve).action(action((cli, paths: string[], options) => serveCommand(paths, options, cli)));
 
   for (const verb of ['activate', 'deactivate'] as const) {
     trigger
@@ -222,18 +237,20 @@ export function buildProgram(exit: (code: number) => void): Command {
     .addOption(store())
     .addOption(json)
     .action(action((cli, id: string, options) => deliveryShowCommand(id, options, cli)));
-  deliveries
+  const replay = deliveries
     .command('replay')
-    .description('run a failed or skipped delivery again now; events that succeeded are not run again')
+    .description(
+      'run a failed or skipped delivery again now; events that succeeded are not run again, failed runs resume',
+    )
     .argument('<id>', 'delivery id')
     .argument('<bindings...>', 'binding files or folders, the one it came to among them')
     .option('--binding <id>', 'the binding, when the id came to several')
     .option('--accounts <file>', 'connected accounts file (required: the delivery came to real accounts)')
     .addOption(store())
-    .addOption(json)
-    .action(
-      action((cli, id: string, paths: string[], options) => deliveryReplayCommand(id, paths, options, cli)),
-    );
+    .addOption(json);
+  hostRuns(replay).action(
+    action((cli, id: string, paths: string[], options) => deliveryReplayCommand(id, paths, options, cli)),
+  );
 
   const journalOption = () =>
     new Option('--journal <path>', 'the run journal (SQLite), default .toolsteps/runs.sqlite');

@@ -1,3 +1,4 @@
+export { QueueRunLauncher, type QueueRunLauncherOptions } from './queue-run-launcher.js';
 export { DEFAULT_QUEUE, type QueuedRun } from './queued-run.js';
 export { type RedisAccountLimitsOptions, redisAccountLimits } from './redis-account-limits.js';
 export { RedisConcurrency, type RedisConcurrencyOptions } from './redis-concurrency.js';

@@ -20,6 +20,12 @@ export interface EnqueueOptions {
   runId?: string;
   /** Progress of the run as workers report it; without it, workers publish none. */
   onEvent?: RunObserver;
+  /**
+   * A job of this `runId` that finished without its run succeeding (the run failed, or the job did)
+   * is replaced, so the run is taken again: a worker resumes it from the journal. Without it the
+   * same `runId` adds once, whatever became of it.
+   */
+  rerunUnsucceeded?: boolean;
 }
 
 /**
@@ -55,6 +61,7 @@ export class RunQueue {
       input,
       progress: options.onEvent !== undefined,
     };
+    if (options.rerunUnsucceeded) await this.removeUnsucceeded(runId);
     // A finished job (its result) stays an hour for `result`; the run journal keeps runs for good.
     const kept = { age: RESULT_KEPT_S };
     await this.queue.add('run', data, { jobId: runId, removeOnComplete: kept, removeOnFail: kept });
@@ -78,6 +85,15 @@ export class RunQueue {
     } finally {
       this.observers.delete(runId);
     }
+  }
+
+  /** Removes the run's job if it finished without success; one waiting or running is left to go on. */
+  private async removeUnsucceeded(runId: string): Promise<void> {
+    const job = await this.queue.getJob(runId);
+    if (!job) return;
+    const state = await job.getState();
+    const succeeded = state === 'completed' && job.returnvalue?.status === 'succeeded';
+    if ((state === 'completed' || state === 'failed') && !succeeded) await job.remove();
   }
 
   /** How many runs wait for a worker, and how many are running now. */

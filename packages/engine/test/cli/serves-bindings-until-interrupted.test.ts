@@ -120,25 +120,67 @@ describe('toolsteps serve', () => {
     await runOf(serving, 'succeeded');
   });
 
-  it('runs a delivery it acknowledged before being killed, once started again', async () => {
-    serving = serve('c.sqlite');
+  it('resumes the run of a delivery it was killed in the middle of: a write left in flight is surfaced, never repeated', async () => {
+    const journal = ['--journal', temp.path('c-runs.sqlite')];
+    serving = serve('c.sqlite', journal);
     await serving.ready();
     // The run's comment hangs, so the process dies after the acknowledgement and before the run ends.
     board.emulator.faults.inject({ method: 'POST', path: '/cards/31/comments', delayMs: 600_000 });
     const [sent] = await board.createCards('roadmap', [card(31, 'Killed mid-run', ['bug'])]);
     expect(sent.status).toBe(202);
-    await serving.waitForLine((line) => line.type === 'run.started');
+    const started = await serving.waitForLine((line) => line.type === 'run.started');
+    // Killed once the comment reached the board: whether it was made is what nobody knows.
+    while (!board.emulator.requests.some((r) => r.path === '/cards/31/comments'))
+      await new Promise((resolve) => setTimeout(resolve, 20));
     serving.cli.child.kill('SIGKILL');
     expect((await serving.cli.exited).signal).toBe('SIGKILL');
     serving = undefined;
     board.emulator.reset();
 
-    serving = serve('c.sqlite');
-    await runOf(serving, 'succeeded');
+    serving = serve('c.sqlite', journal);
+    const resumed = await serving.waitForLine((line) => line.type === 'run.finished');
+    expect(resumed).toMatchObject({
+      runId: started.runId,
+      status: 'failed',
+      error: { code: 'outcome_unknown' },
+    });
+    expect(board.emulator.requests.filter((r) => r.path === '/cards/31/comments')).toHaveLength(0);
     await serving.stop();
     serving = undefined;
+
+    // The operator checked the board: the comment is not there. The run goes on and makes it once.
+    const resolved = await runCli([
+      ...BOARD,
+      'runs',
+      'resolve',
+      String(started.runId),
+      '--step',
+      'comment',
+      '--as',
+      'retry',
+      '--accounts',
+      temp.path('accounts.json'),
+      ...journal,
+    ]);
+    expect(resolved.code).toBe(0);
+    expect(board.emulator.requests.filter((r) => r.path === '/cards/31/comments')).toHaveLength(1);
+    // The delivery replayed takes the run as it ended: nothing is sent again.
+    const replayed = await runCli([
+      ...BOARD,
+      'deliveries',
+      'replay',
+      sent.id,
+      temp.path('new-bugs.binding.json'),
+      '--accounts',
+      temp.path('accounts.json'),
+      '--store',
+      temp.path('c.sqlite'),
+      ...journal,
+    ]);
+    expect(replayed.code).toBe(0);
+    expect(board.emulator.requests.filter((r) => r.path === '/cards/31/comments')).toHaveLength(1);
     expect(await deliveries('c.sqlite')).toEqual([
-      expect.objectContaining({ id: sent.id, status: 'succeeded', attempts: 2 }),
+      expect.objectContaining({ id: sent.id, status: 'succeeded', attempts: 3 }),
     ]);
   });
 

@@ -4,17 +4,18 @@ import type { CompiledBinding } from '../../triggers/compiled-binding.js';
 import { createTriggerHost, type TriggerHost } from '../../triggers/host/create-trigger-host.js';
 import { MemoryTriggerStore } from '../../triggers/store/memory-trigger-store.js';
 import type { CliContext } from '../cli-context.js';
-import { EXIT } from '../exit-codes.js';
+import { EXIT, UsageError } from '../exit-codes.js';
 import { printable } from '../printable.js';
 import { loadBindingsEngine } from '../triggers/bindings-engine.js';
 import { hostEventLine } from '../triggers/host-event-line.js';
+import { type HostRuns, type HostRunsOptions, openHostRuns } from '../triggers/host-runs.js';
 import { listen, parsePort } from '../triggers/listen.js';
 import { openTriggerStore } from '../triggers/open-trigger-store.js';
 import { parsePublicUrl } from '../triggers/public-url.js';
 import { untilInterrupted } from '../until-interrupted.js';
 import { reportInvalid } from './validate.js';
 
-export interface ServeOptions {
+export interface ServeOptions extends HostRunsOptions {
   accounts?: string;
   store?: string;
   publicUrl?: string;
@@ -35,11 +36,33 @@ type Started =
  * receives their deliveries, runs their workflows, until Ctrl-C. Stopping deactivates nothing: the
  * hooks stay, and what arrives while nothing listens is up to the third party's redelivery.
  * Without --accounts it runs on emulators, with a store in memory unless --store is given.
+ * Runs are journaled as `run` journals them, each event's run under an id of its own delivery, so a
+ * run a crash cut off is resumed when serve starts again; with --redis, workers run them.
  */
 export async function serveCommand(paths: string[], options: ServeOptions, cli: CliContext): Promise<number> {
   const json = options.json ?? false;
   const port = parsePort(options.port ?? String(DEFAULT_SERVE_PORT));
   const givenUrl = options.publicUrl === undefined ? undefined : parsePublicUrl(options.publicUrl);
+  if (options.redis !== undefined && options.accounts === undefined) {
+    throw new UsageError(
+      'serve --redis needs --accounts <file>: workers run the workflows with their own accounts, and emulators started here would be out of their reach',
+    );
+  }
+  const runs = await openHostRuns(options, cli, 'serve');
+  try {
+    return await serveWith(paths, options, runs, { json, port, givenUrl });
+  } finally {
+    await runs.close();
+  }
+}
+
+async function serveWith(
+  paths: string[],
+  options: ServeOptions,
+  runs: HostRuns,
+  { json, port, givenUrl }: { json: boolean; port: number; givenUrl: string | undefined },
+): Promise<number> {
+  const { cli } = runs;
   const loaded = await loadBindingsEngine(paths, options.accounts, cli);
   if (!loaded.ok) return reportInvalid(loaded.reports, json, cli);
   const { engine, bindings, emulators, close: closeEmulators } = loaded.value;
@@ -60,6 +83,7 @@ export async function serveCommand(paths: string[], options: ServeOptions, cli: 
       bindings,
       store,
       publicUrl,
+      launcher: runs.launcher,
       onEvent: (event) => (json ? cli.output.jsonLine(event) : cli.output.line(hostEventLine(event, colors))),
     });
     server.handle(host.nodeHandler);
@@ -68,7 +92,7 @@ export async function serveCommand(paths: string[], options: ServeOptions, cli: 
     await host.start();
     // Listening for Ctrl-C before saying "ready": whoever reacts to that line may stop us at once.
     const interrupted = untilInterrupted();
-    report(started, host, { publicUrl, port: server.port, emulators }, json, cli);
+    report(started, host, { publicUrl, port: server.port, emulators, queue: runs.queue }, json, cli);
     if (!started.some((item) => 'activation' in item)) return EXIT.failed;
     await interrupted;
     if (!json)
@@ -108,7 +132,12 @@ async function activateAll(host: TriggerHost, bindings: CompiledBinding[]): Prom
 function report(
   started: Started[],
   host: TriggerHost,
-  where: { publicUrl: string; port: number; emulators?: Array<{ integration: string; baseUrl: string }> },
+  where: {
+    publicUrl: string;
+    port: number;
+    emulators?: Array<{ integration: string; baseUrl: string }>;
+    queue?: { redis: string; name: string };
+  },
   json: boolean,
   cli: CliContext,
 ): void {
@@ -119,6 +148,7 @@ function report(
       port: where.port,
       publicUrl: where.publicUrl,
       ...(where.emulators === undefined ? {} : { emulators: where.emulators }),
+      ...(where.queue === undefined ? {} : { queue: where.queue }),
       bindings: started.map((item) => ({
         id: item.binding.id,
         trigger: item.binding.trigger.id,
@@ -144,6 +174,10 @@ function report(
         : `deliveries to ${host.urlOf(item.binding.id)}`;
     cli.output.line(`${c.green('✓')} ${what} (${how})`);
   }
+  if (where.queue !== undefined)
+    cli.output.line(
+      `Runs are queued on ${where.queue.redis} (queue ${where.queue.name}): \`toolsteps worker\`s run them`,
+    );
   cli.output.line(
     `Serving ${active} of ${started.length} binding${started.length === 1 ? '' : 's'} on port ${where.port} (public URL ${where.publicUrl}); Ctrl-C stops`,
   );

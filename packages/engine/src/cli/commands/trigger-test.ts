@@ -17,6 +17,7 @@ import { integrationsUsed } from '../integrations-used.js';
 import { progressReporter } from '../progress.js';
 import { readJsonFile } from '../read-input.js';
 import { runFailureLine } from '../run-failure.js';
+import { openHostRuns } from '../triggers/host-runs.js';
 import { reportInvalid } from './validate.js';
 
 export interface TriggerTestOptions {
@@ -24,6 +25,8 @@ export interface TriggerTestOptions {
   run?: boolean;
   accounts?: string;
   json?: boolean;
+  /** With --run: the journal file; `false` (`--no-journal`) keeps the runs in memory only. */
+  journal?: string | false;
 }
 
 /** What was tested: the trigger's sample, an event from a file, or the events a captured delivery makes. */
@@ -47,7 +50,8 @@ interface EventOutcome {
 /**
  * `toolsteps trigger test <binding>`: the binding's filter and input mapping on the trigger's
  * sample (or an event, or a captured delivery through the trigger's own `match`), the input checked
- * against the workflow's input schema; with --run the workflow runs too, on emulators without --accounts.
+ * against the workflow's input schema; with --run the workflow runs too, on emulators without --accounts,
+ * journaled as `run` journals its runs.
  * Exits 0 when at least one event would start a run and every one that passes maps to a valid input
  * (and runs, with --run); 1 when none would start or one fails; 2 when the binding is invalid.
  */
@@ -56,6 +60,16 @@ export async function triggerTestCommand(
   options: TriggerTestOptions,
   cli: CliContext,
 ): Promise<number> {
+  // Only runs are journaled: a test without --run writes nothing.
+  const runs = await openHostRuns({ journal: options.run ? options.journal : false }, cli, 'trigger test');
+  try {
+    return await testWith(file, options, runs.cli);
+  } finally {
+    await runs.close();
+  }
+}
+
+async function testWith(file: string, options: TriggerTestOptions, cli: CliContext): Promise<number> {
   const json = options.json ?? false;
   const vault = options.accounts ? await cli.openVault(options.accounts) : undefined;
   const engine = await cli.engine(vault);

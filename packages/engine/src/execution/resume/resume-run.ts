@@ -1,11 +1,10 @@
 import type { RunResult } from '../../contracts/events.js';
 import type { ResumableJournal } from '../../journal/journaled-run.js';
-import { workflowHash } from '../../journal/workflow-hash.js';
 import type { CompiledWorkflow } from '../../workflow/compiled-workflow.js';
 import type { WorkflowSource } from '../../workflow/load-workflow.js';
 import type { RunOptions, WorkflowRunner } from '../engine.js';
 import { heldByLiveProcess } from './process-alive.js';
-import { ResumeRefused } from './resume-refused.js';
+import { ResumeRefused, refuseAnotherVersion } from './resume-refused.js';
 
 export interface ResumeOptions extends Omit<RunOptions, 'resume' | 'runId'> {
   /** The workflow to go on with; default the file the run was started from. */
@@ -55,14 +54,7 @@ export async function resumeRun(
     );
   }
   const workflow = isCompiled(source) ? source : await deps.load(source);
-  const now = workflowHash(workflow.definition);
-  if (run.workflowHash !== undefined && now !== run.workflowHash && !force) {
-    throw new ResumeRefused(
-      `The workflow ${workflow.file ?? workflow.id} changed since run ${runId} started ` +
-        `(sha256 ${run.workflowHash.slice(0, 12)}… then, ${now.slice(0, 12)}… now): steps recorded under ` +
-        'one version would be replayed into another. Restore it, or resume with --force to go on with this version',
-    );
-  }
+  if (!force) refuseAnotherVersion(run, workflow);
   return deps.runner.run(workflow, undefined, { ...options, resume: history });
 }
 

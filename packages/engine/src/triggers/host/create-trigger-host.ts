@@ -30,6 +30,7 @@ import type { HostParts } from './host-parts.js';
 import type { PollReport } from './poll-binding.js';
 import { PollScheduler } from './poll-scheduler.js';
 import { runDelivery } from './run-delivery.js';
+import { engineRunLauncher, type RunLauncher } from './run-launcher.js';
 import { type DeliveryKey, RunQueue } from './run-queue.js';
 import { scrubbingFailures } from './scrubbed-failure.js';
 import type { TriggerHostEvent, TriggerHostListener } from './trigger-host-events.js';
@@ -50,6 +51,13 @@ export interface TriggerHostOptions {
   concurrency?: number;
   /** Deliveries held in memory to run; more wait, committed, in the store. Default 1,000. */
   maxQueued?: number;
+  /**
+   * How each event's workflow is run. Default: on `engine`, in this process (`engineRunLauncher`),
+   * resumed from the engine's journal when a delivery is taken again; `QueueRunLauncher` (of
+   * `@toolsteps/engine/queue`) has workers run them instead. Either way a delivery's run has the same
+   * id each time it is taken (`deliveryRunId`), so a run cut off by a crash is resumed, not repeated.
+   */
+  launcher?: RunLauncher;
   onEvent?: TriggerHostListener;
 }
 
@@ -118,6 +126,7 @@ export async function createTriggerHost(options: TriggerHostOptions): Promise<Tr
     http: container.get<HttpClientFactory>(TOKENS.HttpClientFactory),
     entitlements: container.get<Entitlements>(TOKENS.Entitlements),
     bindings,
+    launcher: options.launcher ?? engineRunLauncher(engine),
     urlOf: (bindingId) => `${publicUrl}/hooks/${encodeURIComponent(bindingId)}`,
     emit: (event) => {
       if (options.onEvent === undefined) return;

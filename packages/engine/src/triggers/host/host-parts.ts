@@ -6,6 +6,7 @@ import type { Logger } from '../../contracts/logger.js';
 import type { HttpClientFactory, SecretScrubber } from '../../contracts/services.js';
 import type { TriggerStore } from '../../contracts/trigger-store.js';
 import type { CompiledBinding } from '../compiled-binding.js';
+import type { RunLauncher } from './run-launcher.js';
 import type { TriggerHostEvent } from './trigger-host-events.js';
 
 /** What the pieces of a trigger host share: the engine's parts, the store, the bindings it serves. */
@@ -20,6 +21,8 @@ export interface HostParts {
   /** What the host may use at third parties: bindings whose trigger requires more are not activated. */
   entitlements: Entitlements;
   bindings: ReadonlyMap<string, CompiledBinding>;
+  /** Runs each event's workflow: on the engine, or through a queue to workers. */
+  launcher: RunLauncher;
   /** `publicUrl/hooks/<bindingId>`: where a binding's deliveries are sent. */
   urlOf(bindingId: string): string;
   emit(event: DistributiveOmit<TriggerHostEvent, 'at'>): void;

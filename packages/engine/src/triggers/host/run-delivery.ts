@@ -1,10 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { StepError, type StepErrorJson } from '../../contracts/step-error.js';
 import type { DeliveryRun, StoredDelivery } from '../../contracts/trigger-store.js';
+import { ResumeRefused } from '../../execution/resume/resume-refused.js';
 import { describeViolations } from '../../validation/json-schema.js';
 import type { CompiledBinding } from '../compiled-binding.js';
 import { eventsOfDelivery } from '../events-of-delivery.js';
 import { mapEvent } from '../map-event.js';
+import { deliveryRunId } from './delivery-run-id.js';
 import type { HostParts } from './host-parts.js';
 import type { DeliveryKey } from './run-queue.js';
 import { scrubbedFailure } from './scrubbed-failure.js';
@@ -13,9 +14,10 @@ import { scrubbedFailure } from './scrubbed-failure.js';
  * Runs one committed delivery: its events (the trigger's `match`, or the one event a poll found),
  * each through the binding's filter and mapping, each passing one a run of the workflow, in order.
  * Every run is recorded as it ends, so a delivery taken again (after a crash, or replayed) does not
- * run an event that already succeeded. The delivery ends `failed` with the first failure, else
- * `succeeded` when something ran, else `skipped`. Errors are kept scrubbed: a trigger's `match` or a
- * mapping may fail repeating a body that holds a secret.
+ * run an event that already succeeded; an event's run keeps its id (`deliveryRunId`), so one a crash
+ * cut off, or that failed, goes on from its journal instead of repeating what it did. The delivery
+ * ends `failed` with the first failure, else `succeeded` when something ran, else `skipped`. Errors
+ * are kept scrubbed: a trigger's `match` or a mapping may fail repeating a body that holds a secret.
  */
 export async function runDelivery(parts: HostParts, key: DeliveryKey): Promise<void> {
   const binding = parts.bindings.get(key.bindingId);
@@ -76,15 +78,15 @@ async function runEvent(
   } catch (thrown) {
     return { error: scrubbedFailure(parts.scrubber, thrown).toJSON() };
   }
-  const runId = randomUUID();
+  const runId = deliveryRunId(delivery, index);
   const common = { bindingId: binding.id, deliveryId: delivery.id, event: index, runId };
   parts.emit({ type: 'run.started', ...common });
   let run: DeliveryRun;
   try {
-    const result = await parts.engine.run(binding.workflow, input, { runId });
+    const result = await parts.launcher.launch(binding.workflow, input, { runId });
     run = { event: index, runId, status: result.status, ...(result.error ? { error: result.error } : {}) };
   } catch (thrown) {
-    run = { event: index, runId, status: 'failed', error: scrubbedFailure(parts.scrubber, thrown).toJSON() };
+    run = { event: index, runId, status: 'failed', error: runFailure(parts, runId, thrown) };
   }
   await parts.store.recordRun(delivery.bindingId, delivery.id, run);
   parts.emit({
@@ -98,6 +100,21 @@ async function runEvent(
     runId,
     error: run.error ?? { code: 'cancelled', message: `Run ${runId} was cancelled`, retryable: false },
   };
+}
+
+/** Why a run could not be had: a refused resume says so plainly, it is no fault of the integration. */
+function runFailure(parts: HostParts, runId: string, thrown: unknown): StepErrorJson {
+  const failure =
+    thrown instanceof ResumeRefused
+      ? new StepError({
+          code: 'validation',
+          message:
+            `Run ${runId}, begun by an earlier attempt at this delivery, was not resumed: ${thrown.message}. ` +
+            `Once that run is settled (toolsteps runs resume ${runId}), replaying the delivery records how it ended`,
+          retryable: false,
+        })
+      : thrown;
+  return scrubbedFailure(parts.scrubber, failure).toJSON();
 }
 
 function eventsOf(binding: CompiledBinding, delivery: StoredDelivery): unknown[] {

@@ -21,6 +21,8 @@ export interface CliResult {
 export interface CliOptions {
   /** Variables to set (a string) or remove (undefined) on top of the test process's environment. */
   env?: Record<string, string | undefined>;
+  /** Where it runs (its default files go there); default the repository root. */
+  cwd?: string;
 }
 
 /** A CLI process still running: its output so far, a way to wait for a line, and its end. */
@@ -46,8 +48,8 @@ export function cliEnv(extra: CliOptions['env'] = {}): NodeJS.ProcessEnv {
 
 /** Starts `toolsteps <args>` with its stdin closed and its output piped (so neither stream is a TTY). */
 export function startCli(args: string[], options: CliOptions = {}): CliProcess {
-  const child = spawn(process.execPath, [BIN, ...args], {
-    cwd: REPO_ROOT,
+  const child = spawn(process.execPath, [resolve(REPO_ROOT, BIN), ...args], {
+    cwd: options.cwd ?? REPO_ROOT,
     env: cliEnv(options.env),
     stdio: ['ignore', 'pipe', 'pipe'],
     timeout: CLI_TIMEOUT_MS,

@@ -10,6 +10,7 @@ import {
   createEngine,
   createTriggerHost,
   type Engine,
+  type Journal,
   type Logger,
   MemoryTriggerStore,
   type TriggerHost,
@@ -81,6 +82,8 @@ export interface BoardSetup {
 export interface BoardSetupOptions {
   clock?: Clock;
   logger?: Logger;
+  /** Where the engine records runs; default in memory, where none can be resumed. */
+  journal?: Journal;
   /** More accounts beside the demo one, e.g. another account on the same board. */
   accounts?: (board: BoardEmulator) => ConnectedAccount[];
 }
@@ -97,6 +100,7 @@ export async function boardSetup(options: BoardSetupOptions = {}): Promise<Board
     triggerStore: new MemoryTriggerStore(),
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.logger ? { logger: options.logger } : {}),
+    ...(options.journal ? { journal: options.journal } : {}),
   });
   let current: TriggerHost | undefined;
   const server = createServer((request, response) => {

@@ -1,0 +1,42 @@
+import type { Engine } from '../../container/create-engine.js';
+import { TOKENS } from '../../container/tokens.js';
+import type { Journal, RunResult } from '../../contracts/events.js';
+import type { ResumableJournal } from '../../journal/journaled-run.js';
+import { resultFromJournal } from '../../queue/result-from-journal.js';
+import type { CompiledWorkflow } from '../../workflow/compiled-workflow.js';
+
+/**
+ * How a trigger host has an event's workflow run: in this process (the default, `engineRunLauncher`)
+ * or elsewhere, e.g. by workers through a queue (`QueueRunLauncher` of `@toolsteps/engine/queue`).
+ */
+export interface RunLauncher {
+  /**
+   * Runs `workflow` on `input` as run `runId` and resolves with its result once it ended. The host
+   * asks for the same `runId` when it takes a delivery again: a run the launcher's journal already
+   * has goes on from there (resumed; a succeeded one is not run again). Rejects with a
+   * `ResumeRefused` when that run cannot be resumed, e.g. its workflow changed since.
+   */
+  launch(workflow: CompiledWorkflow, input: unknown, options: { runId: string }): Promise<RunResult>;
+}
+
+/**
+ * Runs on `engine`, here. With a journal runs can be resumed from (SqliteJournal) a run it knows is
+ * resumed by the resume rules, or taken as it ended if it succeeded; with the default in-memory
+ * journal every launch is a new run.
+ */
+export function engineRunLauncher(engine: Engine): RunLauncher {
+  const journal = engine.container.get<Journal>(TOKENS.Journal);
+  return {
+    async launch(workflow, input, { runId }) {
+      const history = isResumable(journal) ? await journal.history(runId) : undefined;
+      if (history === undefined) return engine.run(workflow, input, { runId });
+      if (history.run.status === 'succeeded') return resultFromJournal(history.run, [...history.steps]);
+      return engine.resume(runId, { workflow });
+    },
+  };
+}
+
+function isResumable(journal: Journal): journal is ResumableJournal {
+  const candidate = journal as Partial<ResumableJournal>;
+  return typeof candidate.history === 'function' && typeof candidate.recordSend === 'function';
+}

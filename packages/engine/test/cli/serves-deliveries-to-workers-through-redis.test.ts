@@ -1,0 +1,163 @@
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { type RedisServer, startRedisServer } from '../../src/testing/index.js';
+import { type BoardEmulator, startBoardEmulator } from '../triggers/fixtures/board/emulator.js';
+import { card } from '../triggers/host/host-helpers.js';
+import { type CliProcess, REPO_ROOT, runCli, startCli } from './support/cli-process.js';
+import { type ServeProcess, startServe } from './support/serve-process.js';
+import { type TempFiles, tempFiles } from './support/temp-files.js';
+
+jest.setTimeout(300_000);
+
+const PASSWORD = 'serve-redis-pass-7d2e';
+const FIXTURES = 'packages/engine/test/triggers/fixtures/board';
+const BOARD = ['--config', `${FIXTURES}/toolsteps.config.json`];
+const NEW_BUGS = JSON.stringify({
+  id: 'triage-new-bugs',
+  trigger: 'board.new_card',
+  account: 'Demo board',
+  config: { board: 'roadmap' },
+  filter: "{% 'bug' in $event.card.labels %}",
+  workflow: join(REPO_ROOT, FIXTURES, 'triage.json'),
+  input: { cardId: '{% $event.card.id %}', title: '{% $event.card.title %}' },
+});
+
+describe('toolsteps serve --redis', () => {
+  let redis: RedisServer;
+  let board: BoardEmulator;
+  let temp: TempFiles;
+  let binding: string;
+  let accounts: string;
+  beforeAll(async () => {
+    redis = await startRedisServer({ password: PASSWORD });
+    board = await startBoardEmulator();
+    temp = await tempFiles({
+      'new-bugs.binding.json': NEW_BUGS,
+      'accounts.json': JSON.stringify({ accounts: board.accounts }),
+    });
+    binding = temp.path('new-bugs.binding.json');
+    accounts = temp.path('accounts.json');
+  });
+  afterAll(async () => {
+    await board?.close();
+    await temp?.remove();
+    await redis?.stop();
+  });
+
+  const comments = (cardId: number) =>
+    board.emulator.requests.filter((r) => r.path === `/cards/${cardId}/comments` && r.status === 201);
+  const deliveries = async () => {
+    const listed = await runCli([...BOARD, 'deliveries', '--store', temp.path('triggers.sqlite'), '--json']);
+    expect(listed.code).toBe(0);
+    return JSON.parse(listed.stdout) as Array<Record<string, unknown>>;
+  };
+
+  it('queues each delivery’s run for a worker, and records the run’s end with the delivery', async () => {
+    const worker: CliProcess = startCli([...BOARD, 'worker', '--redis', redis.url, '--accounts', accounts]);
+    let serving: ServeProcess | undefined;
+    try {
+      await worker.waitFor(/^worker ready/m, 'stderr');
+      serving = startServe([
+        ...BOARD,
+        binding,
+        '--accounts',
+        accounts,
+        '--port',
+        '0',
+        '--store',
+        temp.path('triggers.sqlite'),
+        '--redis',
+        redis.url,
+      ]);
+      const ready = await serving.ready();
+      expect(ready.queue).toEqual({
+        redis: expect.stringContaining('redis://:***@127.0.0.1:'),
+        name: 'toolsteps-runs',
+      });
+
+      const [sent] = await board.createCards('roadmap', [card(11, 'Crash on save', ['bug'])]);
+      expect(sent.status).toBe(202);
+      const finished = await serving.waitForLine((line) => line.type === 'run.finished');
+      expect(finished).toMatchObject({ deliveryId: sent.id, status: 'succeeded' });
+      const runId = String(finished.runId);
+      await worker.waitFor(new RegExp(`^run ${runId} succeeded`, 'm'), 'stderr');
+      expect(comments(11)).toHaveLength(1);
+
+      // A run that fails is kept failed; replayed through the queue, a worker resumes that same run.
+      board.emulator.faults.inject({ method: 'POST', path: '/cards/12/comments', status: 422 });
+      const [locked] = await board.createCards('roadmap', [card(12, 'Locked card', ['bug'])]);
+      await serving.waitForLine(
+        (line) =>
+          line.type === 'delivery.finished' && line.deliveryId === locked.id && line.status === 'failed',
+      );
+      const stopped = await serving.stop();
+      serving = undefined;
+      expect(stopped.code).toBe(0);
+      expect(stopped.stdout + stopped.stderr).not.toContain(PASSWORD);
+
+      const replayed = await runCli([
+        ...BOARD,
+        'deliveries',
+        'replay',
+        locked.id,
+        binding,
+        '--accounts',
+        accounts,
+        '--store',
+        temp.path('triggers.sqlite'),
+        '--redis',
+        redis.url,
+      ]);
+      expect(replayed.code).toBe(0);
+      expect(comments(12)).toHaveLength(1);
+
+      const kept = await deliveries();
+      const lockedRuns = kept.find((delivery) => delivery.id === locked.id)?.runs as Array<{ runId: string }>;
+      expect(kept).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({
+            id: sent.id,
+            status: 'succeeded',
+            runs: [expect.objectContaining({ runId })],
+          }),
+          expect.objectContaining({ id: locked.id, status: 'succeeded', attempts: 2 }),
+        ]),
+      );
+      expect(lockedRuns.map((run) => run.runId)).toEqual([lockedRuns[0].runId, lockedRuns[0].runId]);
+      const shown = await runCli(['runs', 'show', lockedRuns[0].runId, '--redis', redis.url, '--json']);
+      expect(JSON.parse(shown.stdout)).toMatchObject({ status: 'succeeded', resumes: 1 });
+    } finally {
+      board.emulator.faults.clear();
+      await serving?.stop();
+      worker.child.kill('SIGINT');
+      const ended = await worker.exited;
+      expect(ended.stdout + ended.stderr).not.toContain(PASSWORD);
+    }
+  });
+
+  const serveWith = (redisUrl: string) =>
+    runCli([...BOARD, 'serve', binding, '--accounts', accounts, '--port', '0', '--redis', redisUrl]);
+
+  it('fails at once, exit 2, on a URL that is not Redis’s or a Redis it cannot reach, never showing a password', async () => {
+    const notRedis = await serveWith('http://127.0.0.1:6379');
+    expect(notRedis.code).toBe(2);
+    expect(notRedis.stderr).toMatch(/--redis: a Redis URL starts with redis:\/\//);
+
+    const wrongPassword = redis.url.replace(PASSWORD, 'wrong-password-91c');
+    const refused = await serveWith(wrongPassword);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/The Redis at redis:\/\/:\*\*\*@127\.0\.0\.1:\d+ is unreachable/);
+    expect(refused.stdout + refused.stderr).not.toContain('wrong-password-91c');
+
+    const closed = await serveWith(`redis://:${PASSWORD}@127.0.0.1:1`);
+    expect(closed.code).toBe(2);
+    expect(closed.stderr).toMatch(/is unreachable/);
+    expect(closed.stdout + closed.stderr).not.toContain(PASSWORD);
+  });
+
+  it('needs --accounts: emulators it started would be out of the workers’ reach', async () => {
+    const emulated = await runCli([...BOARD, 'serve', binding, '--port', '0', '--redis', redis.url]);
+    expect(emulated.code).toBe(2);
+    expect(emulated.stderr).toContain('serve --redis needs --accounts');
+  });
+});
