@@ -1,9 +1,11 @@
 import { expect, it, jest } from '@jest/globals';
 import { runCli, startCli, TASKS } from './support/cli-process.js';
+import { crashTrials } from './support/crash-trials.js';
 import { useTasksWorld } from './support/tasks-world.js';
 import { twentyTitles, twentyWrites } from './support/twenty-writes.js';
 
-jest.setTimeout(300_000);
+// Five minutes a trial: generous on a slow shared machine, and `pnpm soak` runs many.
+jest.setTimeout(300_000 * crashTrials().length);
 
 const world = useTasksWorld();
 
@@ -89,10 +91,12 @@ async function waitUntil(condition: () => boolean): Promise<void> {
 }
 
 it('kill -9 after a random step, then runs resume: every write happened exactly once', async () => {
-  // A different point each run of the suite: any point must hold.
-  const step = 1 + Math.floor(Math.random() * 19);
-  const key = step % 2 === 1 ? `add${(step + 1) / 2}` : `complete${step / 2}`;
-  await crashAndResume({ tag: `after-${key}`, afterStep: key });
+  // A different point each run of the suite (and each trial of `pnpm soak`): any point must hold.
+  for (const trial of crashTrials()) {
+    const step = 1 + Math.floor(Math.random() * 19);
+    const key = step % 2 === 1 ? `add${(step + 1) / 2}` : `complete${step / 2}`;
+    await crashAndResume({ tag: `trial${trial}-after-${key}`, afterStep: key });
+  }
 });
 
 it('kill -9 while a write was processed but not answered: the probe finds it, it is not repeated', async () => {

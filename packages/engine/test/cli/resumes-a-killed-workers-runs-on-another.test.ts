@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, expect, it, jest } from '@jest/globals';
 import { type RedisServer, startRedisServer } from '../../src/testing/index.js';
 import { type CliProcess, runCli, startCli, TASKS } from './support/cli-process.js';
+import { crashTrials } from './support/crash-trials.js';
 import { useTasksWorld } from './support/tasks-world.js';
 import { twentyTitles, twentyWrites } from './support/twenty-writes.js';
 
-jest.setTimeout(300_000);
+// Five minutes a trial: generous on a slow shared machine, and `pnpm soak` runs many.
+jest.setTimeout(300_000 * crashTrials().length);
 
 const world = useTasksWorld();
 let redis: RedisServer;
@@ -28,6 +30,11 @@ function startWorker(accounts: string): CliProcess {
 }
 
 it('kill -9 of the worker running a run: another worker resumes it, and every write happens exactly once', async () => {
+  // A different point each run of the suite (and each trial of `pnpm soak`): any point must hold.
+  for (const trial of crashTrials()) await killTheHolder(`handover${trial}`);
+});
+
+async function killTheHolder(tag: string): Promise<void> {
   const { emulator, temp } = world;
   const accounts = await world.accountsFile();
   const workflow = await temp.write('twenty-writes.json', twentyWrites());
@@ -41,7 +48,7 @@ it('kill -9 of the worker running a run: another worker resumes it, and every wr
       'run',
       workflow,
       '--input',
-      '{"tag":"handover"}',
+      JSON.stringify({ tag }),
       '--redis',
       redis.url,
       '--detach',
@@ -56,7 +63,13 @@ it('kill -9 of the worker running a run: another worker resumes it, and every wr
     );
     const other = workers.find((worker) => worker !== holder)!;
     const addsBeforeKill = 1 + Math.floor(Math.random() * 9);
-    const added = () => emulator.requests.filter((r) => r.method === 'POST' && r.path === '/tasks').length;
+    const added = () =>
+      emulator.requests.filter(
+        (r) =>
+          r.method === 'POST' &&
+          r.path === '/tasks' &&
+          String((r.body as { title?: string } | undefined)?.title).startsWith(`${tag} #`),
+      ).length;
     while (added() < addsBeforeKill) await new Promise((resolve) => setTimeout(resolve, 10));
     holder.child.kill('SIGKILL');
     expect((await holder.exited).signal).toBe('SIGKILL');
@@ -64,12 +77,12 @@ it('kill -9 of the worker running a run: another worker resumes it, and every wr
     await other.waitFor(new RegExp(`^run ${runId} resumed`, 'm'), 'stderr');
     await other.waitFor(new RegExp(`^run ${runId} succeeded`, 'm'), 'stderr');
 
-    const tasks = [...emulator.tasks.values()].filter((task) => task.title.startsWith('handover #'));
-    expect(tasks.map((task) => task.title).sort()).toEqual(twentyTitles('handover'));
+    const tasks = [...emulator.tasks.values()].filter((task) => task.title.startsWith(`${tag} #`));
+    expect(tasks.map((task) => task.title).sort()).toEqual(twentyTitles(tag));
     expect(tasks.every((task) => task.status === 'done')).toBe(true);
     const created = emulator.requests.filter((r) => r.method === 'POST' && r.status === 201);
     expect(
-      created.filter((r) => String((r.body as { title: string }).title).startsWith('handover #')),
+      created.filter((r) => String((r.body as { title: string }).title).startsWith(`${tag} #`)),
     ).toHaveLength(10);
     const shown = await runCli(['runs', 'show', runId, '--redis', redis.url, '--json']);
     expect(JSON.parse(shown.stdout)).toMatchObject({ status: 'succeeded', resumes: 1 });
@@ -78,4 +91,4 @@ it('kill -9 of the worker running a run: another worker resumes it, and every wr
     for (const worker of workers) worker.child.kill('SIGINT');
     await Promise.all(workers.map((worker) => worker.exited));
   }
-});
+}
