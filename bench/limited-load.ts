@@ -1,8 +1,8 @@
 import type { RateLimitSpec, RunResult } from '../packages/engine/src/index.js';
 import type { RunQueue } from '../packages/engine/src/queue/index.js';
+import { mostWithinAnyInterval } from '../packages/engine/src/testing/index.js';
 import type { RemoteEmulator } from './bench-emulator.js';
 import { resultWithin } from './queue-results.js';
-import { mostInAnyWindow } from './request-windows.js';
 
 /** The limits of the `bench-limited` account every worker shares; well under what 2 workers would do alone. */
 export const SHARED_LIMITS = { concurrency: 4, intervalCap: 200, intervalMs: 1000 } satisfies RateLimitSpec;
@@ -56,7 +56,7 @@ export async function runLimitedLoad(
     succeeded: results.filter(
       (result, index) => result?.status === 'succeeded' && result.output === ids[index],
     ).length,
-    mostPerInterval: mostInAnyWindow(arrivals, SHARED_LIMITS.intervalMs),
+    mostPerInterval: mostWithinAnyInterval(arrivals, SHARED_LIMITS.intervalMs),
     peakInFlight: await emulator.peakInFlight(),
     requests: arrivals.length,
     wallMs,

@@ -1,4 +1,5 @@
 import { wholeSecondWindows } from '../../src/queue/whole-second-windows.js';
+import { mostWithinAnyInterval } from '../../src/testing/index.js';
 
 /**
  * Admits `asks` (ms, ascending) as a Redis fixed-window counter does: a window opens at the first
@@ -23,16 +24,6 @@ function admitted(asks: number[], windowS: number, perWindow: number): number[] 
     went.push(at);
   }
   return went;
-}
-
-function mostInAnyInterval(times: number[], intervalMs: number): number {
-  let most = 0;
-  let first = 0;
-  for (let last = 0; last < times.length; last++) {
-    while (times[last] - times[first] >= intervalMs) first++;
-    most = Math.max(most, last - first + 1);
-  }
-  return most;
 }
 
 /** A small deterministic generator, so a failure names a case that can be replayed. */
@@ -65,7 +56,7 @@ describe('wholeSecondWindows', () => {
         asks.push(now);
       }
       const went = admitted(asks, windowS, perWindow);
-      expect(mostInAnyInterval(went, intervalMs)).toBeLessThanOrEqual(cap);
+      expect(mostWithinAnyInterval(went, intervalMs)).toBeLessThanOrEqual(cap);
     }
   });
 
@@ -81,8 +72,8 @@ describe('wholeSecondWindows', () => {
   it('holds where one window of the whole cap lets nearly twice the cap through', () => {
     // A window opened at 0 and filled at its end, then the next filled at its start.
     const asks = [0, ...Array.from({ length: 9 }, () => 900), ...Array.from({ length: 10 }, () => 1000)];
-    expect(mostInAnyInterval(admitted(asks, 1, 10), 1000)).toBe(19);
+    expect(mostWithinAnyInterval(admitted(asks, 1, 10), 1000)).toBe(19);
     const { windowS, perWindow } = wholeSecondWindows(10, 1000);
-    expect(mostInAnyInterval(admitted(asks, windowS, perWindow), 1000)).toBeLessThanOrEqual(10);
+    expect(mostWithinAnyInterval(admitted(asks, windowS, perWindow), 1000)).toBeLessThanOrEqual(10);
   });
 });
