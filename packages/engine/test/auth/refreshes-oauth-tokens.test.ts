@@ -3,6 +3,7 @@ import type { ConnectedAccount, CredentialVault } from '../../src/contracts/acco
 import { createEmulator, type Emulator } from '../../src/testing/emulator.js';
 import type { MemoryVault } from '../../src/vault/memory-vault.js';
 import { account, failure, httpFixture } from '../http/support/http-fixture.js';
+import { acceptsIssuedTokens } from './support/accepts-issued-tokens.js';
 
 const CLIENT = { clientId: 'client-demo', clientSecret: 'client_secret_9f8e7d' };
 
@@ -15,9 +16,7 @@ describe('OAuth 2 tokens are refreshed ahead of expiry and once after a 401', ()
 
   beforeAll(async () => {
     emulator = await createEmulator({
-      authorize: (request) =>
-        request.path === '/oauth/token' ||
-        valid.has((request.headers.authorization ?? '').replace(/^Bearer /, '')),
+      authorize: acceptsIssuedTokens(() => valid),
       routes: (app) => {
         app.get('/api/me', (c) => c.json({ login: 'octo' }));
         app.post('/oauth/token', async (c) => {

@@ -1,70 +1,31 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { type BoardEmulator, startBoardEmulator } from '../triggers/fixtures/board/emulator.js';
+import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { card } from '../triggers/host/host-helpers.js';
-import { REPO_ROOT, runCli } from './support/cli-process.js';
+import { BOARD, BOARD_FIXTURES, useBoardWorld } from './support/board-world.js';
+import { runCli } from './support/cli-process.js';
 import { type ServeProcess, startServe } from './support/serve-process.js';
-import { type TempFiles, tempFiles } from './support/temp-files.js';
 
 jest.setTimeout(240_000);
 
-const FIXTURES = join(REPO_ROOT, 'packages/engine/test/triggers/fixtures/board');
-const BOARD = ['--config', join(FIXTURES, 'toolsteps.config.json')];
-const NEW_BUGS = JSON.stringify({
-  id: 'triage-new-bugs',
-  trigger: 'board.new_card',
-  account: 'Demo board',
-  config: { board: 'roadmap' },
-  filter: "{% 'bug' in $event.card.labels %}",
-  workflow: join(FIXTURES, 'triage.json'),
-  input: { cardId: '{% $event.card.id %}', title: '{% $event.card.title %}' },
-});
-
 /** Runs of `serve` and `trigger test --run` land in the journal `run` keeps, in the folder they run from. */
 describe('the runs of serve and trigger test', () => {
-  let board: BoardEmulator;
-  let temp: TempFiles;
+  const world = useBoardWorld({ freshBoardEachTest: true });
   let serving: ServeProcess | undefined;
-  beforeAll(async () => {
-    board = await startBoardEmulator();
-    temp = await tempFiles({
-      'new-bugs.binding.json': NEW_BUGS,
-      'accounts.json': JSON.stringify({ accounts: board.accounts }),
-    });
-  });
-  beforeEach(() => {
-    for (const hook of board.hooks('roadmap')) board.removeHook('roadmap', hook.id);
-    board.emulator.reset();
-  });
   afterEach(async () => {
     await serving?.stop();
     serving = undefined;
   });
-  afterAll(async () => {
-    await board.close();
-    await temp.remove();
-  });
 
   /** `serve` run from the folder `name` under the temporary one: its default journal goes there. */
   const serveIn = async (name: string, extra: string[] = []) => {
-    const cwd = await temp.write(`${name}/.keep`, '').then((path) => join(path, '..'));
-    const args = [
-      ...BOARD,
-      temp.path('new-bugs.binding.json'),
-      '--accounts',
-      temp.path('accounts.json'),
-      '--port',
-      '0',
-      '--store',
-      temp.path(`${name}.sqlite`),
-      ...extra,
-    ];
+    const cwd = await world.temp.write(`${name}/.keep`, '').then((path) => join(path, '..'));
+    const args = [...world.serveArgs(`${name}.sqlite`), ...extra];
     return { cwd, serve: startServe(args, { cwd }) };
   };
   const deliverOne = async (server: ServeProcess, id: number) => {
     await server.ready();
-    const [sent] = await board.createCards('roadmap', [card(id, `Card ${id}`, ['bug'])]);
+    const [sent] = await world.board.createCards('roadmap', [card(id, `Card ${id}`, ['bug'])]);
     expect(sent.status).toBe(202);
     return server.waitForLine((line) => line.type === 'run.finished' && line.status === 'succeeded');
   };
@@ -93,9 +54,10 @@ describe('the runs of serve and trigger test', () => {
   });
 
   it('trigger test --run journals its runs on emulators too; --no-journal does not', async () => {
+    const { temp } = world;
     const cwd = join(temp.dir, 'tested');
     await temp.write('tested/.keep', '');
-    const binding = join(FIXTURES, 'new-bugs.binding.json');
+    const binding = join(BOARD_FIXTURES, 'new-bugs.binding.json');
     const tested = await runCli([...BOARD, 'trigger', 'test', binding, '--run', '--json'], { cwd });
     expect(tested.code).toBe(0);
     const [event] = (JSON.parse(tested.stdout) as { events: Array<{ run: { runId: string } }> }).events;

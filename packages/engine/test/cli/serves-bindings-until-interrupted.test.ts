@@ -1,65 +1,32 @@
-import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { type BoardEmulator, startBoardEmulator } from '../triggers/fixtures/board/emulator.js';
+import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { card } from '../triggers/host/host-helpers.js';
-import { REPO_ROOT, runCli } from './support/cli-process.js';
+import { BOARD, useBoardWorld } from './support/board-world.js';
+import { runCli } from './support/cli-process.js';
 import { type ServeProcess, startServe } from './support/serve-process.js';
-import { type TempFiles, tempFiles } from './support/temp-files.js';
 
 jest.setTimeout(240_000);
 
-const FIXTURES = 'packages/engine/test/triggers/fixtures/board';
-const BOARD = ['--config', `${FIXTURES}/toolsteps.config.json`];
-
-/** The fixture's bug-triage binding, its workflow named by absolute path so the file can live anywhere. */
-const NEW_BUGS = JSON.stringify({
-  id: 'triage-new-bugs',
-  trigger: 'board.new_card',
-  account: 'Demo board',
-  config: { board: 'roadmap' },
-  filter: "{% 'bug' in $event.card.labels %}",
-  workflow: join(REPO_ROOT, FIXTURES, 'triage.json'),
-  input: { cardId: '{% $event.card.id %}', title: '{% $event.card.title %}' },
-});
-
 describe('toolsteps serve', () => {
-  let board: BoardEmulator;
-  let temp: TempFiles;
+  const world = useBoardWorld({ freshBoardEachTest: true });
   let serving: ServeProcess | undefined;
-  let args: string[];
-  beforeAll(async () => {
-    board = await startBoardEmulator();
-    temp = await tempFiles({
-      'new-bugs.binding.json': NEW_BUGS,
-      'accounts.json': JSON.stringify({ accounts: board.accounts }),
-    });
-    args = [temp.path('new-bugs.binding.json'), '--accounts', temp.path('accounts.json'), '--port', '0'];
-  });
-  beforeEach(() => {
-    // Each test serves on a port of its own: hooks left by another would deliver nowhere.
-    for (const hook of board.hooks('roadmap')) board.removeHook('roadmap', hook.id);
-    board.emulator.reset();
-  });
   afterEach(async () => {
     await serving?.stop();
     serving = undefined;
   });
-  afterAll(async () => {
-    await board.close();
-    await temp.remove();
-  });
 
-  const serve = (store: string, extra: string[] = []) =>
-    startServe([...BOARD, ...args, '--store', temp.path(store), ...extra]);
+  const serve = (store: string, extra: string[] = []) => startServe([...world.serveArgs(store), ...extra]);
   const runOf = (server: ServeProcess, status: string) =>
     server.waitForLine((line) => line.type === 'run.finished' && line.status === status);
   const deliveries = async (store: string) => {
-    const listed = await runCli([...BOARD, 'deliveries', '--store', temp.path(store), '--json']);
+    const listed = await runCli([...BOARD, 'deliveries', '--store', world.temp.path(store), '--json']);
     expect(listed.code).toBe(0);
     return JSON.parse(listed.stdout) as Array<Record<string, unknown>>;
   };
+  const replay = (deliveryId: string, store: string, extra: string[] = []) =>
+    runCli([...world.replayArgs(deliveryId, store), ...extra]);
 
   it('activates, verifies, keeps and runs deliveries, and leaves the hook registered when stopped', async () => {
+    const { board } = world;
     serving = serve('a.sqlite');
     const ready = await serving.ready();
     expect(ready.bindings).toEqual([
@@ -105,6 +72,7 @@ describe('toolsteps serve', () => {
   });
 
   it('re-registers at start a hook deleted by hand while it was stopped', async () => {
+    const { board } = world;
     serving = serve('b.sqlite');
     await serving.ready();
     const [hook] = board.hooks('roadmap').slice(-1);
@@ -121,6 +89,7 @@ describe('toolsteps serve', () => {
   });
 
   it('resumes the run of a delivery it was killed in the middle of: a write left in flight is surfaced, never repeated', async () => {
+    const { board, temp } = world;
     const journal = ['--journal', temp.path('c-runs.sqlite')];
     serving = serve('c.sqlite', journal);
     await serving.ready();
@@ -165,18 +134,7 @@ describe('toolsteps serve', () => {
     expect(resolved.code).toBe(0);
     expect(board.emulator.requests.filter((r) => r.path === '/cards/31/comments')).toHaveLength(1);
     // The delivery replayed takes the run as it ended: nothing is sent again.
-    const replayed = await runCli([
-      ...BOARD,
-      'deliveries',
-      'replay',
-      sent.id,
-      temp.path('new-bugs.binding.json'),
-      '--accounts',
-      temp.path('accounts.json'),
-      '--store',
-      temp.path('c.sqlite'),
-      ...journal,
-    ]);
+    const replayed = await replay(sent.id, 'c.sqlite', journal);
     expect(replayed.code).toBe(0);
     expect(board.emulator.requests.filter((r) => r.path === '/cards/31/comments')).toHaveLength(1);
     expect(await deliveries('c.sqlite')).toEqual([
@@ -185,6 +143,7 @@ describe('toolsteps serve', () => {
   });
 
   it('keeps a failed delivery, shows it, and replays it once the fault is gone', async () => {
+    const { board, temp } = world;
     serving = serve('d.sqlite');
     await serving.ready();
     board.emulator.faults.inject({
@@ -217,17 +176,7 @@ describe('toolsteps serve', () => {
     // The signature is never kept, so never shown.
     expect(shown.stdout).not.toContain('x-board-signature');
 
-    const replayed = await runCli([
-      ...BOARD,
-      'deliveries',
-      'replay',
-      sent.id,
-      temp.path('new-bugs.binding.json'),
-      '--accounts',
-      temp.path('accounts.json'),
-      '--store',
-      temp.path('d.sqlite'),
-    ]);
+    const replayed = await replay(sent.id, 'd.sqlite');
     expect(replayed.code).toBe(0);
     expect(replayed.stdout).toMatch(/delivery .* succeeded/);
     expect(await deliveries('d.sqlite')).toEqual([

@@ -1,74 +1,45 @@
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { type RedisServer, startRedisServer } from '../../src/testing/index.js';
-import { type BoardEmulator, startBoardEmulator } from '../triggers/fixtures/board/emulator.js';
 import { card } from '../triggers/host/host-helpers.js';
-import { type CliProcess, REPO_ROOT, runCli, startCli } from './support/cli-process.js';
+import { BOARD, useBoardWorld } from './support/board-world.js';
+import { type CliProcess, runCli, startCli } from './support/cli-process.js';
 import { type ServeProcess, startServe } from './support/serve-process.js';
-import { type TempFiles, tempFiles } from './support/temp-files.js';
 
 jest.setTimeout(300_000);
 
 const PASSWORD = 'serve-redis-pass-7d2e';
-const FIXTURES = 'packages/engine/test/triggers/fixtures/board';
-const BOARD = ['--config', `${FIXTURES}/toolsteps.config.json`];
-const NEW_BUGS = JSON.stringify({
-  id: 'triage-new-bugs',
-  trigger: 'board.new_card',
-  account: 'Demo board',
-  config: { board: 'roadmap' },
-  filter: "{% 'bug' in $event.card.labels %}",
-  workflow: join(REPO_ROOT, FIXTURES, 'triage.json'),
-  input: { cardId: '{% $event.card.id %}', title: '{% $event.card.title %}' },
-});
 
 describe('toolsteps serve --redis', () => {
+  const world = useBoardWorld();
   let redis: RedisServer;
-  let board: BoardEmulator;
-  let temp: TempFiles;
-  let binding: string;
-  let accounts: string;
   beforeAll(async () => {
     redis = await startRedisServer({ password: PASSWORD });
-    board = await startBoardEmulator();
-    temp = await tempFiles({
-      'new-bugs.binding.json': NEW_BUGS,
-      'accounts.json': JSON.stringify({ accounts: board.accounts }),
-    });
-    binding = temp.path('new-bugs.binding.json');
-    accounts = temp.path('accounts.json');
   });
   afterAll(async () => {
-    await board?.close();
-    await temp?.remove();
     await redis?.stop();
   });
 
   const comments = (cardId: number) =>
-    board.emulator.requests.filter((r) => r.path === `/cards/${cardId}/comments` && r.status === 201);
+    world.board.emulator.requests.filter((r) => r.path === `/cards/${cardId}/comments` && r.status === 201);
   const deliveries = async () => {
-    const listed = await runCli([...BOARD, 'deliveries', '--store', temp.path('triggers.sqlite'), '--json']);
+    const listed = await runCli([
+      ...BOARD,
+      'deliveries',
+      '--store',
+      world.temp.path('triggers.sqlite'),
+      '--json',
+    ]);
     expect(listed.code).toBe(0);
     return JSON.parse(listed.stdout) as Array<Record<string, unknown>>;
   };
 
   it('queues each delivery’s run for a worker, and records the run’s end with the delivery', async () => {
+    const { board, accounts } = world;
     const worker: CliProcess = startCli([...BOARD, 'worker', '--redis', redis.url, '--accounts', accounts]);
     let serving: ServeProcess | undefined;
     try {
       await worker.waitFor(/^worker ready/m, 'stderr');
-      serving = startServe([
-        ...BOARD,
-        binding,
-        '--accounts',
-        accounts,
-        '--port',
-        '0',
-        '--store',
-        temp.path('triggers.sqlite'),
-        '--redis',
-        redis.url,
-      ]);
+      serving = startServe([...world.serveArgs('triggers.sqlite'), '--redis', redis.url]);
       const ready = await serving.ready();
       expect(ready.queue).toEqual({
         redis: expect.stringContaining('redis://:***@127.0.0.1:'),
@@ -96,15 +67,7 @@ describe('toolsteps serve --redis', () => {
       expect(stopped.stdout + stopped.stderr).not.toContain(PASSWORD);
 
       const replayed = await runCli([
-        ...BOARD,
-        'deliveries',
-        'replay',
-        locked.id,
-        binding,
-        '--accounts',
-        accounts,
-        '--store',
-        temp.path('triggers.sqlite'),
+        ...world.replayArgs(locked.id, 'triggers.sqlite'),
         '--redis',
         redis.url,
       ]);
@@ -136,7 +99,17 @@ describe('toolsteps serve --redis', () => {
   });
 
   const serveWith = (redisUrl: string) =>
-    runCli([...BOARD, 'serve', binding, '--accounts', accounts, '--port', '0', '--redis', redisUrl]);
+    runCli([
+      ...BOARD,
+      'serve',
+      world.binding,
+      '--accounts',
+      world.accounts,
+      '--port',
+      '0',
+      '--redis',
+      redisUrl,
+    ]);
 
   it('fails at once, exit 2, on a URL that is not Redis’s or a Redis it cannot reach, never showing a password', async () => {
     const notRedis = await serveWith('http://127.0.0.1:6379');
@@ -156,7 +129,7 @@ describe('toolsteps serve --redis', () => {
   });
 
   it('needs --accounts: emulators it started would be out of the workers’ reach', async () => {
-    const emulated = await runCli([...BOARD, 'serve', binding, '--port', '0', '--redis', redis.url]);
+    const emulated = await runCli([...BOARD, 'serve', world.binding, '--port', '0', '--redis', redis.url]);
     expect(emulated.code).toBe(2);
     expect(emulated.stderr).toContain('serve --redis needs --accounts');
   });

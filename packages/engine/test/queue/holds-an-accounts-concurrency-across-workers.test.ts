@@ -1,37 +1,22 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { Redis } from 'ioredis';
 import type { StepError } from '../../src/contracts/step-error.js';
 import { RedisConcurrency, type RedisConcurrencyOptions } from '../../src/queue/index.js';
-import { type RedisServer, startRedisServer } from '../../src/testing/index.js';
 import { engineHttp } from './support/engine-http.js';
 import { type InFlightServer, startInFlightServer } from './support/in-flight-server.js';
+import { useSharedRedis } from './support/shared-redis.js';
 
 jest.setTimeout(120_000);
 
 /** Each answer is held this long, so requests sent together overlap at the server. */
 const HOLD_MS = 300;
 
-let redis: RedisServer;
+const { connection } = useSharedRedis();
 let server: InFlightServer;
-const clients: Redis[] = [];
 beforeAll(async () => {
-  redis = await startRedisServer();
   server = await startInFlightServer(HOLD_MS);
 });
 afterEach(() => server.reset());
-afterAll(async () => {
-  // Not twice: a second disconnect leaves a timer behind.
-  for (const client of clients) if (client.status !== 'end') client.disconnect();
-  await server?.close();
-  await redis?.stop();
-});
-
-/** A worker's own connection to the Redis every worker shares. */
-function connection(): Redis {
-  const client = new Redis(redis.port, '127.0.0.1');
-  clients.push(client);
-  return client;
-}
+afterAll(() => server?.close());
 
 const sharedCaps = (options?: RedisConcurrencyOptions) => ({
   sharedConcurrency: new RedisConcurrency(connection(), options),

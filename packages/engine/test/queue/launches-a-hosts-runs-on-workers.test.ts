@@ -1,30 +1,15 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it, jest } from '@jest/globals';
-import { createTasksEmulator, type TasksEmulator } from '../../../../examples/tasks/src/emulator.js';
+import { afterEach, beforeEach, expect, it, jest } from '@jest/globals';
 import tasks from '../../../../examples/tasks/src/index.js';
 import { createEngine } from '../../src/container/create-engine.js';
 import { ResumeRefused } from '../../src/index.js';
 import { SqliteJournal } from '../../src/journal/index.js';
 import { QueueRunLauncher, RunQueue, RunWorker } from '../../src/queue/index.js';
-import { type RedisServer, startRedisServer } from '../../src/testing/index.js';
+import { useTasksQueueWorld } from './support/tasks-queue-world.js';
 
 jest.setTimeout(120_000);
 
-let redis: RedisServer;
-let emulator: TasksEmulator;
-let dir: string;
-beforeAll(async () => {
-  redis = await startRedisServer();
-  emulator = await createTasksEmulator();
-  dir = await mkdtemp(join(tmpdir(), 'toolsteps-launcher-'));
-});
-afterAll(async () => {
-  await emulator?.close();
-  await redis?.stop();
-  await rm(dir, { recursive: true, force: true });
-});
+const world = useTasksQueueWorld('toolsteps-launcher-');
 
 /** Adds a task, then closes the task the input names: the second write can be made to fail. */
 const addThenClose = (note = 'added') => ({
@@ -50,11 +35,11 @@ let queue: RunQueue;
 let launcher: QueueRunLauncher;
 beforeEach(async () => {
   const name = `launcher-${Math.random().toString(36).slice(2)}`;
-  journal = SqliteJournal.open(join(dir, `${name}.sqlite`));
-  const engine = await createEngine({ integrations: [tasks], accounts: [emulator.account], journal });
-  worker = new RunWorker({ redis: redis.url, engine, journal, queue: name });
+  journal = SqliteJournal.open(join(world.dir, `${name}.sqlite`));
+  const engine = await createEngine({ integrations: [tasks], accounts: [world.emulator.account], journal });
+  worker = new RunWorker({ redis: world.redis.url, engine, journal, queue: name });
   await worker.start();
-  queue = new RunQueue({ redis: redis.url, queue: name });
+  queue = new RunQueue({ redis: world.redis.url, queue: name });
   launcher = new QueueRunLauncher(queue, { journal });
 });
 afterEach(async () => {
@@ -63,8 +48,9 @@ afterEach(async () => {
   await journal.close();
 });
 
-const added = (title: string) => [...emulator.tasks.values()].filter((task) => task.title === title).length;
-const someTask = () => [...emulator.tasks.values()][0].id;
+const added = (title: string) =>
+  [...world.emulator.tasks.values()].filter((task) => task.title === title).length;
+const someTask = () => [...world.emulator.tasks.values()][0].id;
 
 it('runs on a worker under the id given, and takes a run that succeeded as it ended when launched again', async () => {
   const workflow = await compiled(addThenClose());
@@ -83,7 +69,11 @@ it('queues a run that failed again when launched again: a worker resumes it, its
   expect(failed).toMatchObject({ status: 'failed', error: { step: 'close' } });
 
   // The task it could not close is now there: the run goes on from its failed step.
-  emulator.tasks.set(999_999, { ...[...emulator.tasks.values()][0], id: 999_999, status: 'open' });
+  world.emulator.tasks.set(999_999, {
+    ...[...world.emulator.tasks.values()][0],
+    id: 999_999,
+    status: 'open',
+  });
   const resumed = await launcher.launch(
     workflow,
     { title: 'resumed on a worker', close: 999_999 },

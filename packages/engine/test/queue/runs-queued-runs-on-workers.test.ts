@@ -1,29 +1,14 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it, jest } from '@jest/globals';
-import { createTasksEmulator, type TasksEmulator } from '../../../../examples/tasks/src/emulator.js';
+import { expect, it, jest } from '@jest/globals';
 import tasks from '../../../../examples/tasks/src/index.js';
 import { createEngine } from '../../src/container/create-engine.js';
 import { SqliteJournal } from '../../src/journal/index.js';
 import { RunQueue, RunWorker } from '../../src/queue/index.js';
-import { type RedisServer, startRedisServer } from '../../src/testing/index.js';
+import { useTasksQueueWorld } from './support/tasks-queue-world.js';
 
 jest.setTimeout(120_000);
 
-let redis: RedisServer;
-let emulator: TasksEmulator;
-let dir: string;
-beforeAll(async () => {
-  redis = await startRedisServer();
-  emulator = await createTasksEmulator();
-  dir = await mkdtemp(join(tmpdir(), 'toolsteps-queue-'));
-});
-afterAll(async () => {
-  await emulator?.close();
-  await redis?.stop();
-  await rm(dir, { recursive: true, force: true });
-});
+const world = useTasksQueueWorld('toolsteps-queue-');
 
 const ADD_ONE = {
   id: 'add-one',
@@ -42,19 +27,19 @@ async function addOne() {
 
 /** A worker as `toolsteps worker` makes one: its own engine, on the journal every worker shares. */
 async function worker(journal: SqliteJournal, queue: string) {
-  const engine = await createEngine({ integrations: [tasks], accounts: [emulator.account], journal });
-  const running = new RunWorker({ redis: redis.url, engine, journal, queue, concurrency: 4 });
+  const engine = await createEngine({ integrations: [tasks], accounts: [world.emulator.account], journal });
+  const running = new RunWorker({ redis: world.redis.url, engine, journal, queue, concurrency: 4 });
   await running.start();
   return running;
 }
 
 it('runs put on the queue are run once each by two workers, and their results come back', async () => {
   const queueName = 'two-workers';
-  const path = join(dir, 'runs.sqlite');
+  const path = join(world.dir, 'runs.sqlite');
   const journals = [SqliteJournal.open(path), SqliteJournal.open(path)];
   const workers = await Promise.all(journals.map((journal) => worker(journal, queueName)));
   const workflow = await addOne();
-  const queue = new RunQueue({ redis: redis.url, queue: queueName });
+  const queue = new RunQueue({ redis: world.redis.url, queue: queueName });
   try {
     const titles = Array.from({ length: 40 }, (_, index) => `queued #${index}`);
     const queued = await Promise.all(titles.map((title) => queue.enqueue(workflow, { title })));
@@ -64,7 +49,7 @@ it('runs put on the queue are run once each by two workers, and their results co
 
     expect(results.map((result) => result.status)).toEqual(titles.map(() => 'succeeded'));
     expect(results.map((result) => result.output)).toEqual(titles);
-    const added = [...emulator.tasks.values()].filter((task) => task.title.startsWith('queued #'));
+    const added = [...world.emulator.tasks.values()].filter((task) => task.title.startsWith('queued #'));
     expect(added.map((task) => task.title).sort()).toEqual([...titles].sort());
     const journaled = await journals[0].runs({ status: ['succeeded'] });
     expect(journaled.map((run) => run.id).sort()).toEqual(queued.map(({ runId }) => runId).sort());
@@ -77,10 +62,10 @@ it('runs put on the queue are run once each by two workers, and their results co
 
 it('progress of a queued run reaches whoever enqueued it, from the worker that runs it', async () => {
   const queueName = 'progress';
-  const journal = SqliteJournal.open(join(dir, 'progress.sqlite'));
+  const journal = SqliteJournal.open(join(world.dir, 'progress.sqlite'));
   const running = await worker(journal, queueName);
   const workflow = await addOne();
-  const queue = new RunQueue({ redis: redis.url, queue: queueName });
+  const queue = new RunQueue({ redis: world.redis.url, queue: queueName });
   try {
     const events: string[] = [];
     const { runId } = await queue.enqueue(

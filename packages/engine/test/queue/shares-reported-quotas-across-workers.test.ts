@@ -1,32 +1,18 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { Redis } from 'ioredis';
 import { RedisQuotas } from '../../src/queue/index.js';
-import { type RedisServer, startRedisServer } from '../../src/testing/index.js';
 import { engineHttp } from './support/engine-http.js';
 import { type InFlightServer, startInFlightServer } from './support/in-flight-server.js';
+import { useSharedRedis } from './support/shared-redis.js';
 
 jest.setTimeout(120_000);
 
-let redis: RedisServer;
+const { connection } = useSharedRedis();
 let server: InFlightServer;
-const clients: Redis[] = [];
 beforeAll(async () => {
-  redis = await startRedisServer();
   server = await startInFlightServer(0);
 });
 afterEach(() => server.reset());
-afterAll(async () => {
-  for (const client of clients) client.disconnect();
-  await server?.close();
-  await redis?.stop();
-});
-
-/** A worker's own connection to the Redis every worker shares. */
-function connection(): Redis {
-  const client = new Redis(redis.port, '127.0.0.1');
-  clients.push(client);
-  return client;
-}
+afterAll(() => server?.close());
 
 /** An engine of a worker: the API's reported quotas shared in Redis, or (`own`) kept to itself. */
 const worker = (sharing: 'shared' | 'own' = 'shared') =>

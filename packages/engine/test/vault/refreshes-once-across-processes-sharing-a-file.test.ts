@@ -1,41 +1,26 @@
 import { chmod } from 'node:fs/promises';
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it, jest } from '@jest/globals';
-import { Redis } from 'ioredis';
-import { type RedisServer, startRedisServer } from '../../src/testing/index.js';
+import { afterEach, expect, it, jest } from '@jest/globals';
+import { useRotatingTokenWorld } from '../auth/support/rotating-token-world.js';
 import type { CliProcess } from '../cli/support/cli-process.js';
 import { accountsFile, type TempAccounts } from './accounts-fixture.js';
 import { startChild, startTogether } from './support/child-process.js';
-import { type RotatingTokenApi, startRotatingTokenApi } from './support/rotating-token-api.js';
 
 // Children compile TypeScript with tsx on a slow shared box: generous, and never asserted on.
 jest.setTimeout(180_000);
 
-let api: RotatingTokenApi;
-let redis: RedisServer;
-let client: Redis;
+/** How long the token endpoint holds a lone request, so two refreshing at once meet there. */
+const TOKEN_HOLD_MS = 1_000;
+
+const world = useRotatingTokenWorld(TOKEN_HOLD_MS);
 let file: TempAccounts | undefined;
 let workers: CliProcess[] = [];
 
-beforeAll(async () => {
-  redis = await startRedisServer();
-  client = new Redis(redis.port, '127.0.0.1');
-  api = await startRotatingTokenApi();
-});
-beforeEach(async () => {
-  api.reset();
-  await client.flushall();
-});
 afterEach(async () => {
   for (const { child } of workers) child.kill('SIGKILL');
   await Promise.all(workers.map((worker) => worker.exited.catch(() => undefined)));
   workers = [];
   await file?.remove();
   file = undefined;
-});
-afterAll(async () => {
-  client?.disconnect();
-  await api?.emulator.close();
-  await redis?.stop();
 });
 
 /** One account whose access token expired an hour ago: the first request of either worker refreshes it. */
@@ -66,8 +51,8 @@ async function twoWorkerProcessesRun(withLock: boolean) {
   workers = [1, 2].map(() =>
     startChild('oauth-worker.ts', {
       ACCOUNTS_FILE: current.path,
-      TOKEN_API: api.emulator.baseUrl,
-      REDIS_URL: withLock ? redis.url : undefined,
+      TOKEN_API: world.api.emulator.baseUrl,
+      REDIS_URL: withLock ? world.redis.url : undefined,
     }),
   );
   await startTogether(workers);
@@ -75,7 +60,7 @@ async function twoWorkerProcessesRun(withLock: boolean) {
     workers.map(async (worker) => JSON.parse((await worker.waitFor(/^\{.*\}$/m))[0])),
   );
   await Promise.all(workers.map((worker) => worker.exited));
-  const tokenCalls = api.emulator.requests.filter((request) => request.path === '/oauth/token');
+  const tokenCalls = world.api.emulator.requests.filter((request) => request.path === '/oauth/token');
   return { results, tokenCalls, current };
 }
 
@@ -84,7 +69,7 @@ it('with the Redis refresh lock, one process refreshes, the other reads the save
 
   expect(results).toEqual([{ status: 'succeeded' }, { status: 'succeeded' }]);
   expect(tokenCalls.map((call) => call.status)).toEqual([200]);
-  const apiCalls = api.emulator.requests.filter((request) => request.path === '/api/me');
+  const apiCalls = world.api.emulator.requests.filter((request) => request.path === '/api/me');
   expect(apiCalls.map((call) => [call.status, call.headers.authorization])).toEqual([
     [200, 'Bearer access_issued_1'],
     [200, 'Bearer access_issued_1'],
@@ -92,7 +77,7 @@ it('with the Redis refresh lock, one process refreshes, the other reads the save
   const stored = (await current.json()).accounts[0].credentials;
   expect(stored).toMatchObject({ accessToken: 'access_issued_1', refreshToken: 'refresh_issued_1' });
   expect(Date.parse(stored.expiresAt)).toBeGreaterThan(Date.now());
-  expect(await client.keys('toolsteps:refresh:*')).toEqual([]);
+  expect(await world.client.keys('toolsteps:refresh:*')).toEqual([]);
   expect(await current.files()).toEqual(['accounts.json']);
 });
 

@@ -1,7 +1,5 @@
 import { createEmulator, type Emulator } from '../../../src/testing/index.js';
-
-/** How long the token endpoint holds a lone request, so two refreshing at once meet there. */
-const TOKEN_HOLD_MS = 1_000;
+import { acceptsIssuedTokens } from './accepts-issued-tokens.js';
 
 export interface RotatingTokenApi {
   emulator: Emulator;
@@ -12,17 +10,15 @@ export interface RotatingTokenApi {
 /**
  * An OAuth API whose refresh tokens rotate: each works once, and a second use is refused with
  * `invalid_grant`. `GET /api/me` needs the access token issued last. Two token requests at once are
- * answered together; a lone one after a hold, so a second refresher (without a lock) meets the first.
+ * answered together; a lone one after `holdMs`, so a second refresher (without a lock) meets the first.
  */
-export async function startRotatingTokenApi(): Promise<RotatingTokenApi> {
+export async function startRotatingTokenApi(holdMs: number): Promise<RotatingTokenApi> {
   let valid = new Set<string>();
   let refreshable = new Set(['refresh_original']);
   let issued = 0;
   let waiting: Array<() => void> = [];
   const emulator = await createEmulator({
-    authorize: (request) =>
-      request.path === '/oauth/token' ||
-      valid.has((request.headers.authorization ?? '').replace(/^Bearer /, '')),
+    authorize: acceptsIssuedTokens(() => valid),
     routes: (app) => {
       app.get('/api/me', (c) => c.json({ login: 'octo' }));
       app.post('/oauth/token', async (c) => {
@@ -34,7 +30,7 @@ export async function startRotatingTokenApi(): Promise<RotatingTokenApi> {
             setTimeout(() => {
               waiting = waiting.filter((release) => release !== resolve);
               resolve();
-            }, TOKEN_HOLD_MS);
+            }, holdMs);
         });
         const spent = String(form.refresh_token);
         if (!refreshable.has(spent))
