@@ -19,9 +19,9 @@ const admin = defineIntegration({
   connection: AdminConnection,
   auth: { kind: 'apiKey', header: 'authorization', value: authorizationFor },
   http: (account) => ({ baseUrl: adminBaseUrl(account) }),
-  emulate: async () => {
+  emulate: async (options) => {
     const { startAdminEmulator } = await import('./testing/index.js');
-    return startAdminEmulator();
+    return startAdminEmulator(options);
   },
   steps: [
     createProject,

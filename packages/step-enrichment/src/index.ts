@@ -32,9 +32,9 @@ const enrichment = defineIntegration({
   },
   // Each step but api_call declares its worst case; an account may cap a run's spend in this setting.
   credits: { accountBudgetSetting: 'maxCreditsPerRun' },
-  emulate: async () => {
+  emulate: async (options) => {
     const { startEnrichmentEmulator } = await import('./testing/index.js');
-    return startEnrichmentEmulator();
+    return startEnrichmentEmulator(options);
   },
   // In the order of the spec's table (4.7).
   steps: [

@@ -62,9 +62,9 @@ const github = defineIntegration({
     rateLimitRefusal: secondaryRateLimit,
     quotaOf: githubQuota,
   }),
-  emulate: async () => {
+  emulate: async (options) => {
     const { startGithubEmulator } = await import('./testing/index.js');
-    return startGithubEmulator();
+    return startGithubEmulator(options);
   },
   // In the order of the spec's table (4.7): repository, branch and commit, issue, pull request,
   // workflow, gist, release, custom.

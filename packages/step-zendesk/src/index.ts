@@ -28,9 +28,9 @@ const zendesk = defineIntegration({
     // a few requests at a time, and 429 + Retry-After is honoured by the engine.
     rateLimit: { concurrency: 4 },
   }),
-  emulate: async () => {
+  emulate: async (options) => {
     const { startZendeskEmulator } = await import('./testing/index.js');
-    return startZendeskEmulator();
+    return startZendeskEmulator(options);
   },
   // In the order of the spec's table (4.7).
   steps: [createTicket, getTicket, listTickets, searchTickets, updateTicket, deleteTicket, apiCall],

@@ -4,6 +4,7 @@ import { silentLogger } from '../contracts/logger.js';
 import type { SharedAccountLimits } from '../contracts/shared-account-limits.js';
 import { SecretScrubber } from '../secrets/index.js';
 import { FileVault } from '../vault/index.js';
+import { checkAccountIntegrations } from './account-integrations.js';
 import { Output } from './output.js';
 
 /** Options every command shares. */
@@ -27,11 +28,13 @@ export interface CliContext {
 export function cliContext(global: GlobalOptions): CliContext {
   const scrubber = new SecretScrubber();
   const output = new Output(scrubber);
+  // The file each opened vault came from: its accounts are checked once the registry is known.
+  const accountsFiles = new WeakMap<CredentialVault, string>();
   return {
     output,
     scrubber,
-    engine: (vault, options) =>
-      createEngine({
+    engine: async (vault, options) => {
+      const engine = await createEngine({
         configFile: global.config,
         vault,
         secretScrubber: scrubber,
@@ -40,7 +43,13 @@ export function cliContext(global: GlobalOptions): CliContext {
         sharedConcurrency: options?.sharedConcurrency,
         sharedQuotas: options?.sharedQuotas,
         refreshLock: options?.refreshLock,
-      }),
+        // A CLI run is read by a person afterwards (`runs show`, --json): its traces list their requests.
+        traceRequests: true,
+      });
+      const file = vault && accountsFiles.get(vault);
+      if (vault && file !== undefined) await checkAccountIntegrations(vault, file, engine.registry);
+      return engine;
+    },
     openVault: async (path) => {
       // The vault's warnings (e.g. refreshed tokens kept in memory only) go where the CLI's notes go.
       const logger = {
@@ -51,6 +60,7 @@ export function cliContext(global: GlobalOptions): CliContext {
       // Every secret of the file is scrubbed, not only those of accounts a run touches.
       for (const summary of await vault.list())
         scrubber.addCredentials((await vault.get({ id: summary.id })).credentials);
+      accountsFiles.set(vault, path);
       return vault;
     },
   };

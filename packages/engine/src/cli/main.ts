@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError, Option } from 'commander';
 import { type CliContext, cliContext, type GlobalOptions } from './cli-context.js';
+import { tolerateClosedPipes } from './closed-pipes.js';
 import { deliveriesCommand, deliveryShowCommand } from './commands/deliveries.js';
 import { deliveryReplayCommand } from './commands/deliveries-replay.js';
 import { describeCommand } from './commands/describe.js';
@@ -22,6 +23,7 @@ import { triggerTestCommand } from './commands/trigger-test.js';
 import { triggersCommand } from './commands/triggers.js';
 import { validateCommand } from './commands/validate.js';
 import { EXIT, UsageError } from './exit-codes.js';
+import { installedEmulatorsHelp } from './installed-emulators.js';
 
 /** Builds the `toolsteps` program; each action resolves with the process exit code. */
 export function buildProgram(exit: (code: number) => void): Command {
@@ -43,6 +45,12 @@ export function buildProgram(exit: (code: number) => void): Command {
       }
     };
   const json = new Option('--json', 'print one JSON document');
+  // Commands that run a workflow show progress on stderr; --json is the one document and nothing else.
+  const runJson = () =>
+    new Option(
+      '--json',
+      "print one JSON document: the run result, each step's trace with its account and requests; no progress lines on stderr",
+    );
 
   program
     .command('run')
@@ -55,7 +63,7 @@ export function buildProgram(exit: (code: number) => void): Command {
     .option('--keep <duration>', 'how long finished runs stay in the journal (default 30d)')
     .option('--redis <url>', 'queue the run for `toolsteps worker`s on this Redis instead of running it here')
     .option('--detach', 'with --redis: print the run id and return at once')
-    .addOption(json)
+    .addOption(runJson())
     .action(action((cli, file: string, options) => runCommand(file, options, cli)));
 
   program
@@ -127,7 +135,7 @@ export function buildProgram(exit: (code: number) => void): Command {
     )
     .option('--journal <path>', 'with --run: the run journal (SQLite), default .toolsteps/runs.sqlite')
     .option('--no-journal', 'with --run: keep the runs in memory only')
-    .addOption(json)
+    .addOption(runJson())
     .action(action((cli, file: string, options) => triggerTestCommand(file, options, cli)));
   trigger
     .command('match')
@@ -152,12 +160,27 @@ export function buildProgram(exit: (code: number) => void): Command {
     .argument('[kind]', 'workflow or binding')
     .action(action((cli, kind: string | undefined) => schemaCommand(kind, cli)));
 
-  program
+  const emulate = program
     .command('emulate')
     .description('start emulators, print their URLs and demo accounts, stop on Ctrl-C')
-    .argument('<integrations...>', 'integration ids, e.g. github zendesk')
-    .addOption(json)
+    .argument('<integrations...>', 'integration ids (the installed emulators are listed below)')
+    .option(
+      '--accounts-out <file>',
+      'write the accounts file that reaches the emulators (owner-only); replaces only a file emulate wrote',
+    )
+    .option(
+      '--port <n>',
+      'the first emulator listens on this port, the next ones on the ports after it (default: free ports)',
+    )
+    .addOption(
+      new Option('--json', 'print the accounts file, which --accounts also takes, as one JSON document'),
+    )
     .action(action((cli, integrations: string[], options) => emulateCommand(integrations, options, cli)));
+  // The installed emulators are known once the registry loads, which help alone would not wait for.
+  program.hook('preSubcommand', async (_program, command) => {
+    if (command === emulate)
+      emulate.addHelpText('after', await installedEmulatorsHelp(program.opts<GlobalOptions>()));
+  });
 
   const accounts = () => new Option('--accounts <file>', 'connected accounts file; without it, on emulators');
   // Where a trigger host's runs run and are journaled: serve's and a replay's must be the same.
@@ -286,7 +309,7 @@ export function buildProgram(exit: (code: number) => void): Command {
       .option('--force', 'resume although the workflow changed or the process holding the run seems alive')
       .addOption(journalOption())
       .addOption(redisJournalOption())
-      .addOption(json);
+      .addOption(runJson());
   resumeOptions(
     runs
       .command('resume')
@@ -345,6 +368,7 @@ function reportError(error: unknown, cli: CliContext): number {
 }
 
 export async function main(argv: string[]): Promise<void> {
+  tolerateClosedPipes();
   const program = buildProgram((code) => {
     process.exitCode = code;
   });

@@ -27,10 +27,19 @@ function typeName(schema: TSchema): string {
   return String(schema.type ?? 'any');
 }
 
-/** The object schema whose properties a nested listing shows: the property's own, or its array items'. */
+/**
+ * The object schema whose properties a nested listing shows: the property's own, its array items',
+ * or the one alternative that has fields (`object | null`, `string | object[]`).
+ */
 function objectOf(schema: TSchema): TSchema | undefined {
   const target = schema.type === 'array' ? ((schema.items ?? {}) as TSchema) : schema;
-  const nullable = (target.anyOf as TSchema[] | undefined)?.filter((branch) => branch.type !== 'null');
-  const object = nullable?.length === 1 ? nullable[0] : target;
-  return object.properties && Object.keys(object.properties).length > 0 ? object : undefined;
+  if (hasFields(target)) return target;
+  const withFields = ((target.anyOf as TSchema[] | undefined) ?? [])
+    .map((branch) => (branch.type === 'array' ? ((branch.items ?? {}) as TSchema) : branch))
+    .filter(hasFields);
+  return withFields.length === 1 ? withFields[0] : undefined;
+}
+
+function hasFields(schema: TSchema): boolean {
+  return schema.properties !== undefined && Object.keys(schema.properties).length > 0;
 }

@@ -89,6 +89,11 @@ export interface EngineOptions extends SharedAccountLimits {
    * refreshes on its own.
    */
   refreshLock?: RefreshLock;
+  /**
+   * Whether each step's trace lists its requests (`requestLog`: method, path, status), as the CLI's
+   * do. Default false: a request then costs nothing more than its count in `requests`.
+   */
+  traceRequests?: boolean;
   /** Last word on the container: rebind anything before the engine is built. */
   configure?: (container: Container) => void;
 }
@@ -159,6 +164,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
     bindValue<SharedConcurrency>(TOKENS.SharedConcurrency, options.sharedConcurrency);
   if (options.sharedQuotas) bindValue<SharedQuotas>(TOKENS.SharedQuotas, options.sharedQuotas);
   if (options.refreshLock) bindValue<RefreshLock>(TOKENS.RefreshLock, options.refreshLock);
+  if (options.traceRequests) bindValue<boolean>(TOKENS.TraceRequests, true);
   container.bind(WorkflowRunner).toSelf().inSingletonScope();
   options.configure?.(container);
 

@@ -20,4 +20,6 @@ export const TOKENS = {
   SharedQuotas: Symbol.for('toolsteps.SharedQuotas'),
   /** Optional: one OAuth refresh of an account at a time across every worker (e.g. RedisRefreshLock). */
   RefreshLock: Symbol.for('toolsteps.RefreshLock'),
+  /** Optional: whether step traces list their requests (a boolean, default false). */
+  TraceRequests: Symbol.for('toolsteps.TraceRequests'),
 } as const;

@@ -1,4 +1,5 @@
 import type { CreditSpend, RunCredits } from './credits.js';
+import type { HttpMethod } from './http.js';
 import type { StepErrorJson } from './step-error.js';
 
 interface StepEventBase {
@@ -83,6 +84,13 @@ export interface StepTrace {
    * in flight when the step was cancelled or timed out counts.
    */
   requests?: number;
+  /** The connected account the step used, by id and name: never its settings or credentials. */
+  account?: { id: string; name: string };
+  /**
+   * The step's requests in the order they left, when the engine traces them (`traceRequests`; the
+   * CLI does): method, path without its query, and the status answered (absent when none came).
+   */
+  requestLog?: RequestTrace[];
   /**
    * `unknown` on a failed (or caught) step when a write it sent may have been processed although the
    * step failed: it got no complete answer (timeout, dropped connection, the step cancelled or timed
@@ -98,6 +106,15 @@ export interface StepTrace {
   replayed?: 'recorded' | 'probed';
   /** An operator's decision on a step whose outcome was unknown (`toolsteps runs resolve`). */
   resolution?: StepResolution;
+}
+
+/** One request of a step, as its trace keeps it: no query, headers or bodies, which may carry data or secrets. */
+export interface RequestTrace {
+  method: HttpMethod;
+  /** Relative to the integration's base URL, without the query string. */
+  path: string;
+  /** The status answered; absent when no answer came (timeout, lost connection, still in flight). */
+  status?: number;
 }
 
 /**

@@ -128,14 +128,23 @@ export interface Integration {
   /** How its webhook triggers are registered at the third party and their deliveries verified; they need it. */
   webhooks?: IntegrationWebhooks;
   /** Starts this integration's emulator with demo accounts, for `toolsteps emulate` and offline runs. */
-  emulate?: () => Promise<EmulatorSession>;
+  emulate?: (options?: EmulateOptions) => Promise<EmulatorSession>;
+}
+
+/** How the CLI starts an emulator. */
+export interface EmulateOptions {
+  /** Port on 127.0.0.1; default 0, a free one (`toolsteps emulate --port`). */
+  port?: number;
 }
 
 /** A running emulator as the CLI sees it. */
 export interface EmulatorSession {
   integration: string;
   baseUrl: string;
-  /** Accounts (with demo credentials) that reach this emulator. */
+  /**
+   * Accounts (with demo credentials) that reach this emulator, one per seeded user. The first is the
+   * default: a step naming no account of the integration uses it.
+   */
   accounts: ConnectedAccount[];
   close(): Promise<void>;
 }

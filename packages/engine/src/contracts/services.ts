@@ -77,8 +77,11 @@ export interface SentRequest {
  */
 export type SendEnd = 'refused' | 'processed' | 'unknown';
 
-/** Told how a send ended, with a short reason (`timed out after it was sent`, `answered 503`). */
-export type SendEndListener = (end: SendEnd, reason: string) => void;
+/**
+ * Told how a send ended, with a short reason (`timed out after it was sent`, `answered 503`) and
+ * the status answered, when an answer came.
+ */
+export type SendEndListener = (end: SendEnd, reason: string, status: number | undefined) => void;
 
 export interface HttpClientOptions {
   integration: Integration;

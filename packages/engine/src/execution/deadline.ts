@@ -1,5 +1,6 @@
 import { setMaxListeners } from 'node:events';
 import { StepError } from '../contracts/step-error.js';
+import { cutBeforeToken } from '../secrets/cut-before-token.js';
 
 /**
  * Above any real fan-out (forEach concurrency is at most 256, each with its requests), and finite:
@@ -104,9 +105,36 @@ export class Deadline extends AbortController {
   }
 }
 
+/**
+ * The StepError a run's abort stands for: the reason itself when it is one (a timeout), else
+ * `cancelled`, keeping what the caller said (`controller.abort(reason)`) in the message and
+ * `details.reason`, so the run's result tells why it stopped.
+ */
 export function cancellation(reason: unknown): StepError {
   if (reason instanceof StepError) return reason;
-  return new StepError({ code: 'cancelled', message: 'The run was cancelled' });
+  const said = abortReason(reason);
+  if (!said) return new StepError({ code: 'cancelled', message: 'The run was cancelled' });
+  return new StepError({
+    code: 'cancelled',
+    message: `The run was cancelled: ${said}`,
+    details: { reason: said },
+    cause: reason,
+  });
+}
+
+/** What the caller gave `abort()`, as text; nothing when it gave nothing (the default AbortError). */
+function abortReason(reason: unknown): string | undefined {
+  if (reason === undefined) return undefined;
+  if (typeof reason !== 'object' || reason === null) return cutBeforeToken(String(reason), 200);
+  // Duck-typed: an Error (or the DOMException of a bare `abort()`) may come from another realm.
+  const { name, message } = reason as { name?: unknown; message?: unknown };
+  if (name === 'AbortError') return undefined;
+  if (typeof message === 'string') return cutBeforeToken(message, 200);
+  try {
+    return cutBeforeToken(JSON.stringify(reason), 200);
+  } catch {
+    return cutBeforeToken(String(reason), 200);
+  }
 }
 
 function formatMs(ms: number): string {

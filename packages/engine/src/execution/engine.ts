@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { inject, injectable } from 'inversify';
+import { inject, injectable, optional } from 'inversify';
 import { TOKENS } from '../container/tokens.js';
 import type { CredentialVault } from '../contracts/account.js';
 import type { Clock } from '../contracts/clock.js';
@@ -15,7 +15,7 @@ import type { HttpExchange } from '../contracts/http.js';
 import type { Logger } from '../contracts/logger.js';
 import type { HttpClientFactory, SecretScrubber } from '../contracts/services.js';
 import { StepError, toStepError } from '../contracts/step-error.js';
-import { describeViolations, schemaCheck } from '../validation/json-schema.js';
+import { describedSchemaCheck, describeViolations } from '../validation/json-schema.js';
 import { MAX_JSON_DEPTH, unsafeJsonValue } from '../validation/untrusted-json.js';
 import type { CompiledWorkflow } from '../workflow/compiled-workflow.js';
 import { AccountResolver } from './account-resolver.js';
@@ -52,6 +52,7 @@ export class WorkflowRunner {
     @inject(TOKENS.Logger) private readonly logger: Logger,
     @inject(TOKENS.Journal) private readonly journal: Journal,
     @inject(TOKENS.SecretScrubber) private readonly scrubber: SecretScrubber,
+    @optional() @inject(TOKENS.TraceRequests) private readonly traceRequests: boolean = false,
   ) {}
 
   async run(workflow: CompiledWorkflow, given: unknown = {}, options: RunOptions = {}): Promise<RunResult> {
@@ -78,6 +79,7 @@ export class WorkflowRunner {
       random: Math.random,
       credits: new CreditLedger(),
       onExchange: options.onExchange,
+      traceRequests: this.traceRequests,
       ...(resume ? { replay: new RunReplay(resume) } : {}),
     };
     const scope = Scope.root(input, { id: runId, startedAt: new Date(startedAt).toISOString() });
@@ -169,7 +171,8 @@ function checkInput(workflow: CompiledWorkflow, input: unknown): void {
   }
   const schema = workflow.definition.input;
   if (!schema) return;
-  const violations = schemaCheck(schema)(input);
+  // In the words `validate` and the CLI use, each with the value it got.
+  const violations = describedSchemaCheck(schema)(input);
   if (violations.length === 0) return;
   throw new StepError({
     code: 'validation',

@@ -1,5 +1,7 @@
+import type { ConnectedAccount } from '../contracts/account.js';
 import type { Clock } from '../contracts/clock.js';
 import type { CreditSpend } from '../contracts/credits.js';
+import type { RequestTrace } from '../contracts/events.js';
 import type { HttpExchange } from '../contracts/http.js';
 import type { Logger } from '../contracts/logger.js';
 import type { HttpClientFactory } from '../contracts/services.js';
@@ -25,6 +27,8 @@ export interface RunContext {
   onExchange?: (stepKey: string, exchange: HttpExchange) => void;
   /** Set when the run is resumed: what it already did, replayed instead of run again. */
   replay?: RunReplay;
+  /** Whether each step's trace lists its requests (`requestLog`): off, a request costs nothing more. */
+  traceRequests?: boolean;
 }
 
 /** What a step did so far; its trace is written from this whether it succeeds or fails. */
@@ -36,6 +40,10 @@ export interface StepProgress {
   credits?: CreditSpend;
   /** Requests sent, counted as they leave: one still in flight when the step ends counts. */
   requests: number;
+  /** Set when requests are traced: each request as it leaves, its status once answered. */
+  requestLog?: RequestTrace[];
+  /** The account the step resolved, once it has. */
+  account?: ConnectedAccount;
   /** What the step's writes may have done upstream (`write` and `delete` steps only). */
   writes?: WriteOutcomes;
   /** Set when a resumed run's probe found the step's write had happened: it did not run again. */

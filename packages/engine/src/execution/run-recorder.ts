@@ -102,6 +102,9 @@ const MAY_HOLD_SECRETS = {
   startedAt: false,
   durationMs: false,
   requests: false,
+  // Scrubbed string by string in scrubbedTrace: a walk of its object per step costs more.
+  account: false,
+  requestLog: true,
 } as const satisfies Record<keyof StepTrace, boolean>;
 
 const SCRUBBED_FIELDS = (Object.keys(MAY_HOLD_SECRETS) as Array<keyof StepTrace>).filter(
@@ -120,6 +123,12 @@ function scrubbedTrace(trace: StepTrace, scrubber: SecretScrubber): StepTrace {
     if (value === undefined || value === null) continue;
     const clean = typeof value === 'string' ? scrubber.scrub(value) : scrubber.scrubValue(value);
     if (clean !== value) fields[field] = clean;
+  }
+  const account = trace.account;
+  if (account) {
+    const id = scrubber.scrub(account.id);
+    const name = scrubber.scrub(account.name);
+    if (id !== account.id || name !== account.name) trace.account = { id, name };
   }
   return trace;
 }

@@ -6,6 +6,7 @@ import type { Template } from '../expressions/template.js';
 import { cutBeforeToken } from '../secrets/cut-before-token.js';
 import type { CompiledCatch, CompiledStep } from '../workflow/compiled-workflow.js';
 import { cancellation, Deadline } from './deadline.js';
+import { loggedRequests } from './request-log.js';
 import type { RunContext, StepProgress } from './run-context.js';
 import type { Scope } from './scope.js';
 import { runToolStep } from './tool-step.js';
@@ -45,7 +46,7 @@ function isPlain(node: CompiledStep): boolean {
 }
 
 function start(node: CompiledStep, stepKey: string, run: RunContext): Started {
-  return {
+  const started: Started = {
     node,
     stepKey,
     stepId: node.step?.id ?? node.node.step,
@@ -53,6 +54,8 @@ function start(node: CompiledStep, stepKey: string, run: RunContext): Started {
     startedAt: run.clock.now(),
     progress: { attempts: 0, requests: 0 },
   };
+  if (run.traceRequests && node.step) started.progress.requestLog = [];
+  return started;
 }
 
 /** What runNode does for a plain step, all of it at once; the promise is the journal's record of its trace. */
@@ -243,6 +246,8 @@ function recordTrace(
   if (progress.meter) trace.meter = Object.assign({}, progress.meter);
   if (progress.credits) trace.credits = copyOfCredits(progress.credits);
   if (node.step) trace.requests = progress.requests;
+  if (progress.account) trace.account = { id: progress.account.id, name: progress.account.name };
+  if (progress.requestLog) trace.requestLog = loggedRequests(progress.requestLog);
   const unknown = error && progress.writes?.unknown();
   if (unknown) {
     trace.outcome = 'unknown';

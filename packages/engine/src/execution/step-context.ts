@@ -5,6 +5,7 @@ import type { HttpClient } from '../contracts/http.js';
 import type { Integration } from '../contracts/integration.js';
 import { type Logger, withFields } from '../contracts/logger.js';
 import type { AnyStep, Effect, StepContext } from '../contracts/step.js';
+import { logRequest } from './request-log.js';
 import type { RunContext, StepProgress } from './run-context.js';
 
 /** What one attempt of a tool step (or its probe) is called with, and the HTTP client it made if any. */
@@ -49,7 +50,8 @@ export function stepContext(attempt: Attempt): StepContext {
         signal: attempt.signal,
         onSent: (request) => {
           progress.requests++;
-          return writes?.sent(request);
+          const ended = writes?.sent(request);
+          return progress.requestLog ? logRequest(progress.requestLog, request, ended) : ended;
         },
         // Exchange records are built only for someone who reads them.
         onExchange: onExchange && ((exchange) => onExchange(stepKey, exchange)),

@@ -1,5 +1,5 @@
 import { StepError, toStepError } from '../contracts/step-error.js';
-import { describeViolations, schemaCheck } from '../validation/json-schema.js';
+import { describedSchemaCheck, describeViolations, schemaCheck } from '../validation/json-schema.js';
 import type { CompiledStep } from '../workflow/compiled-workflow.js';
 import { creditsOfCall } from './credits/metered-call.js';
 import { cancellation, Deadline, listenable } from './deadline.js';
@@ -41,7 +41,8 @@ export async function runToolStep(
   }
   const args = node.args ? await node.args.evaluate(scope.bindings(), stepKey) : {};
   progress.args = args;
-  const violations = schemaCheck(step.input)(args);
+  // In the words `validate` uses for the same mistake in a literal arg, with the value it got.
+  const violations = describedSchemaCheck(step.input)(args);
   if (violations.length > 0) {
     throw new StepError({
       code: 'validation',
@@ -51,6 +52,7 @@ export async function runToolStep(
     });
   }
   const account = await run.accounts.resolve(integration, node.node.account);
+  progress.account = account;
   const writes = step.effect === 'read' ? undefined : new WriteOutcomes();
   progress.writes = writes;
   const credits = creditsOfCall(node, step, integration, account, args, stepKey, run, progress);

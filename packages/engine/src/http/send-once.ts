@@ -168,7 +168,7 @@ function record(
   ctx.sends += 1;
   // A request stopped by a hook (e.g. its credentials could not be refreshed) never left.
   if (!state.sent) return;
-  if (state.onEnded) state.onEnded(...sendEnd(received?.status, failure));
+  if (state.onEnded) state.onEnded(...sendEnd(received?.status, failure), received?.status);
   if (ctx.onExchange === undefined) return;
   const secretHeaders = new Set([ctx.channel.auth.headerName]);
   const exchange: HttpExchange = {

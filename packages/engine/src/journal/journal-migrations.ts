@@ -86,4 +86,10 @@ export const JOURNAL_MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX sends_by_step ON sends (run_id, step_key);
   `,
+  // Traces: the account each step used (id and name) and the requests it sent, when traced.
+  `
+  ALTER TABLE steps ADD COLUMN account_id TEXT;
+  ALTER TABLE steps ADD COLUMN account_name TEXT;
+  ALTER TABLE steps ADD COLUMN request_log TEXT;
+  `,
 ];

@@ -53,6 +53,9 @@ export interface StepRow {
   outcome_reason: string | null;
   replayed: string | null;
   resolution: string | null;
+  account_id: string | null;
+  account_name: string | null;
+  request_log: string | null;
 }
 
 const json = (value: unknown): string | null => (value === undefined ? null : JSON.stringify(value));
@@ -139,6 +142,9 @@ export function stepParams(runId: string, trace: StepTrace) {
     outcome_reason: trace.outcomeReason ?? null,
     replayed: trace.replayed ?? null,
     resolution: trace.resolution ?? null,
+    account_id: trace.account?.id ?? null,
+    account_name: trace.account?.name ?? null,
+    request_log: json(trace.requestLog),
   };
 }
 
@@ -189,5 +195,11 @@ export function toTrace(row: StepRow): StepTrace {
     outcomeReason: row.outcome_reason ?? undefined,
     replayed: (row.replayed ?? undefined) as StepTrace['replayed'],
     resolution: (row.resolution ?? undefined) as StepTrace['resolution'],
+    // Rows of journals older than these columns have none: undefined, not null.
+    account:
+      row.account_id === null || row.account_id === undefined
+        ? undefined
+        : { id: row.account_id, name: row.account_name ?? '' },
+    requestLog: parsed(row.request_log ?? null) as StepTrace['requestLog'],
   });
 }

@@ -198,16 +198,18 @@ function prepare(db: Database) {
     ),
     step: statement(
       `INSERT INTO steps (run_id, step_key, step_id, step, status, attempts, started_at, duration_ms,
-         args, result, error, meter, credits, requests, outcome, outcome_reason, replayed, resolution)
+         args, result, error, meter, credits, requests, outcome, outcome_reason, replayed, resolution,
+         account_id, account_name, request_log)
        VALUES (@run_id, @step_key, @step_id, @step, @status, @attempts, @started_at, @duration_ms,
          @args, @result, @error, @meter, @credits, @requests, @outcome, @outcome_reason, @replayed,
-         @resolution)
+         @resolution, @account_id, @account_name, @request_log)
        ON CONFLICT (run_id, step_key) DO UPDATE SET step_id = excluded.step_id, step = excluded.step,
          status = excluded.status, attempts = excluded.attempts, started_at = excluded.started_at,
          duration_ms = excluded.duration_ms, args = excluded.args, result = excluded.result,
          error = excluded.error, meter = excluded.meter, credits = excluded.credits,
          requests = excluded.requests, outcome = excluded.outcome, outcome_reason = excluded.outcome_reason,
-         replayed = excluded.replayed, resolution = excluded.resolution`,
+         replayed = excluded.replayed, resolution = excluded.resolution, account_id = excluded.account_id,
+         account_name = excluded.account_name, request_log = excluded.request_log`,
     ),
     supersedeStep: statement(
       `DELETE FROM steps WHERE run_id = @run_id AND step_key = @step_key AND status <> 'succeeded'`,

@@ -48,30 +48,50 @@ function validatorsOf(schema: object): Validators {
 
 /** Compiles (once per schema object) a check that returns the violations with their pointers. */
 export function schemaCheck(schema: object): SchemaCheck {
-  const validators = validatorsOf(schema);
-  const compiled = (value: unknown): ValidateFunction => {
-    if (validators.first(value)) return validators.first;
-    if (validators.size * valuesIn(value, EVERY_ERROR_BUDGET) > EVERY_ERROR_BUDGET) return validators.first;
-    validators.every ??= everyError.compile(schema);
-    validators.every(value);
-    return validators.every;
-  };
+  const errorsOf = schemaErrors(schema);
   return (value) => {
-    const errors = compiled(value).errors ?? [];
+    const errors = errorsOf(value);
     if (errors.length === 0) return [];
     // With alternatives, report the branch the value was meant for, not every branch's complaints.
     if (!errors.some((error) => error.keyword === 'anyOf' || error.keyword === 'oneOf')) {
       return errors.map(toViolation);
     }
-    return describeSchemaErrors(errors).map((described) =>
-      described.missing === undefined
-        ? { pointer: described.locate ?? described.pointer, message: described.message }
-        : {
-            pointer: `${described.pointer}/${escapePointer(described.missing)}`,
-            message: `is required (missing "${described.missing}")`,
-          },
-    );
+    return describedViolations(errors);
   };
+}
+
+/**
+ * Like `schemaCheck`, in the words `validate` uses, each with the value it got (`must be a whole
+ * number (got "seven")`): for what a user wrote or passed, such as step args and run input.
+ */
+export function describedSchemaCheck(schema: object): SchemaCheck {
+  const errorsOf = schemaErrors(schema);
+  return (value) => describedViolations(errorsOf(value));
+}
+
+/** ajv's errors for `value`, every one when that stays cheap, else the first; none when it fits. */
+function schemaErrors(schema: object): (value: unknown) => ErrorObject[] {
+  const validators = validatorsOf(schema);
+  return (value) => {
+    if (validators.first(value)) return [];
+    if (validators.size * valuesIn(value, EVERY_ERROR_BUDGET) > EVERY_ERROR_BUDGET)
+      return validators.first.errors ?? [];
+    validators.every ??= everyError.compile(schema);
+    validators.every(value);
+    return validators.every.errors ?? [];
+  };
+}
+
+/** A missing property is pointed at where it belongs, so the error's field names it. */
+function describedViolations(errors: readonly ErrorObject[]): SchemaViolation[] {
+  return describeSchemaErrors(errors).map((described) =>
+    described.missing === undefined
+      ? { pointer: described.locate ?? described.pointer, message: described.message }
+      : {
+          pointer: `${described.pointer}/${escapePointer(described.missing)}`,
+          message: `is required (missing "${described.missing}")`,
+        },
+  );
 }
 
 /** How many JSON values `value` holds (itself included), counted without recursion up to past `most`. */

@@ -14,13 +14,31 @@ export const AccountEntrySchema = Type.Object(
   { additionalProperties: false },
 );
 
+/**
+ * Where one emulator listened when `toolsteps emulate` wrote the file, and its demo accounts left out
+ * of `accounts`. Informational: reading accounts ignores it; its presence marks a file emulate may
+ * overwrite at its next start.
+ */
+export const EmulatorEntrySchema = Type.Object(
+  {
+    integration: Type.String({ minLength: 1 }),
+    baseUrl: Type.String({ minLength: 1 }),
+    /** Seeded users beside the default: move one into `accounts` to name it on a step. */
+    otherAccounts: Type.Optional(Type.Array(AccountEntrySchema)),
+  },
+  { additionalProperties: false },
+);
+
 export const AccountsFileSchema = Type.Object(
   {
     $schema: Type.Optional(Type.String()),
+    /** Present in the document `toolsteps emulate` prints and writes (`--json`, `--accounts-out`). */
+    emulators: Type.Optional(Type.Array(EmulatorEntrySchema)),
     accounts: Type.Array(AccountEntrySchema),
   },
   { additionalProperties: false },
 );
 
 export type AccountEntry = Static<typeof AccountEntrySchema>;
+export type EmulatorEntry = Static<typeof EmulatorEntrySchema>;
 export type AccountsFileDocument = Static<typeof AccountsFileSchema>;

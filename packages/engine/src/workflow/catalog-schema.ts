@@ -4,7 +4,7 @@ import { type JsonSchema, plainJson, WORKFLOW_SCHEMA_ID, workflowJsonSchema } fr
 
 /**
  * The workflow schema specialised to the installed catalog, for editors: `step` completes to the
- * available step ids (with their titles), and each step's `args` are checked against its input schema.
+ * available step ids (an enum, with their titles), and each step's `args` are checked against its input schema.
  */
 export function catalogWorkflowSchema(registry: StepRegistry): JsonSchema {
   const schema = workflowJsonSchema();
@@ -15,13 +15,15 @@ export function catalogWorkflowSchema(registry: StepRegistry): JsonSchema {
   const entries = registry.catalog().filter((entry) => entry.status !== 'unavailable');
   if (entries.length === 0) return schema;
 
+  // One enum, not a choice of consts: a misspelt id is one error, where N consts made N + 1.
   step.properties.step = {
     description: 'A catalog step id',
-    anyOf: entries.map((entry) => ({
-      const: entry.id,
-      title: entry.title,
-      description: `${entry.integrationTitle}${entry.status === 'beta' ? ' (beta)' : ''}: ${entry.description}`,
-    })),
+    enum: entries.map((entry) => entry.id),
+    // What editors (VS Code) show beside each id as it completes; validators ignore it.
+    enumDescriptions: entries.map(
+      (entry) =>
+        `${entry.title}. ${entry.integrationTitle}${entry.status === 'beta' ? ' (beta)' : ''}: ${entry.description}`,
+    ),
   };
   step.allOf = entries.map((entry) => {
     const name = `args:${entry.id}`;

@@ -25,6 +25,7 @@ export type DiagnosticCode =
   | 'unknown-variable'
   | 'variable-out-of-scope'
   | 'unknown-step-reference'
+  | 'unknown-input-path'
   | 'reserved-name'
   | 'eval-not-allowed'
   | 'budget-on-unmetered-step'

@@ -9,6 +9,7 @@ import { checkDuplicateStepIds } from './checks/duplicate-step-ids.js';
 import type { CheckInput } from './checks/each-step.js';
 import { checkExpressionScope } from './checks/expression-scope.js';
 import { checkForEachItems } from './checks/foreach-items.js';
+import { checkInputPaths } from './checks/input-paths.js';
 import { checkInputSchema } from './checks/input-schema.js';
 import { checkLiteralArgs } from './checks/literal-args.js';
 import { checkReservedNames } from './checks/reserved-names.js';
@@ -87,6 +88,7 @@ export async function loadWorkflow(
     vault: options.vault,
     refused: shape.refused,
   };
+  const inputSchemaProblems = checkInputSchema(input);
   const problems = [
     ...shape.problems,
     ...compiled.problems,
@@ -96,7 +98,9 @@ export async function loadWorkflow(
     ...checkReservedNames(input),
     ...checkLiteralArgs(input),
     ...checkForEachItems(input),
-    ...checkInputSchema(input),
+    ...inputSchemaProblems,
+    // Paths are only followed through a schema that is safe to read: bounded, its refs inside it.
+    ...(inputSchemaProblems.length === 0 ? checkInputPaths(input) : []),
     ...(await checkExpressionScope(input)),
     ...(await checkAccounts(input)),
   ];

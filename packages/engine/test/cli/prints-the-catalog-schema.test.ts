@@ -17,10 +17,11 @@ describe('toolsteps schema', () => {
     expect(code).toBe(0);
     expect(stderr).toBe('');
     const schema = JSON.parse(stdout);
-    const stepIds = schema.$defs.WorkflowStep.properties.step.anyOf.map(
-      (choice: { const: string }) => choice.const,
-    );
-    expect(stepIds).toEqual(['tasks.list_tasks', 'tasks.add_task', 'tasks.complete_task']);
+    expect(schema.$defs.WorkflowStep.properties.step.enum).toEqual([
+      'tasks.list_tasks',
+      'tasks.add_task',
+      'tasks.complete_task',
+    ]);
 
     const ajv = new Ajv2020({ allErrors: true, strict: false });
     addFormats(ajv);

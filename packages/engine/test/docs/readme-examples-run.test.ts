@@ -25,7 +25,6 @@ describe('the README examples', () => {
 
   it('quotes the files it says it quotes, verbatim', async () => {
     for (const file of [
-      'examples/tasks/src/run-embedded.ts',
       'examples/tasks/src/steps/complete-task.ts',
       'packages/engine/test/testing/tests-one-step-against-its-emulator.test.ts',
     ]) {
@@ -57,7 +56,7 @@ describe('the README examples', () => {
     expect((await vault.get({ id: 'acme-bot' })).credentials).toEqual({ token: env.GITHUB_TOKEN });
   });
 
-  it('runs the embedding example as printed', async () => {
+  it('runs the embedding example of the example step package', async () => {
     const { stdout } = await promisify(execFile)(
       process.execPath,
       ['--import', 'tsx', join(root, 'examples/tasks/src/run-embedded.ts')],

@@ -62,7 +62,7 @@ describe('a sequence of steps', () => {
     );
     expect(result.status).toBe('failed');
     expect(result.error).toMatchObject({ code: 'validation', field: '/input/n' });
-    expect(result.error?.message).toContain('input/n must be integer');
+    expect(result.error?.message).toContain('input/n must be a whole number (got "three")');
     expect(result.steps).toEqual([]);
   });
 

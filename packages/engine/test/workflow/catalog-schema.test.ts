@@ -18,24 +18,19 @@ const withTicketArgs = (args: Record<string, unknown>) => ({
 describe('the workflow schema specialised to the catalog', () => {
   it('offers the available step ids with their titles', () => {
     const stepProperty = (schema.$defs as any).WorkflowStep.properties.step;
-    expect(stepProperty.anyOf).toEqual([
-      { const: 'tickets.create_ticket', title: 'Create Ticket', description: 'Tickets: Opens a ticket' },
-      {
-        const: 'tickets.search_tickets',
-        title: 'Search Tickets',
-        description: 'Tickets: Finds tickets by query',
-      },
-      {
-        const: 'tickets.find_user',
-        title: 'Find User',
-        description: 'Tickets: Finds a user by email or by id',
-      },
-      {
-        const: 'code.search_issues',
-        title: 'Search Issues',
-        description: 'Code Host (beta): Finds issues by query',
-      },
-      { const: 'code.create_issue', title: 'Create Issue', description: 'Code Host (beta): Opens an issue' },
+    expect(stepProperty.enum).toEqual([
+      'tickets.create_ticket',
+      'tickets.search_tickets',
+      'tickets.find_user',
+      'code.search_issues',
+      'code.create_issue',
+    ]);
+    expect(stepProperty.enumDescriptions).toEqual([
+      'Create Ticket. Tickets: Opens a ticket',
+      'Search Tickets. Tickets: Finds tickets by query',
+      'Find User. Tickets: Finds a user by email or by id',
+      'Search Issues. Code Host (beta): Finds issues by query',
+      'Create Issue. Code Host (beta): Opens an issue',
     ]);
   });
 
@@ -63,5 +58,12 @@ describe('the workflow schema specialised to the catalog', () => {
   it('rejects step ids outside the catalog, unavailable ones included', () => {
     expect(validate({ id: 'flow', steps: [{ id: 'a', step: 'tickets.create_tiket' }] })).toBe(false);
     expect(validate({ id: 'flow', steps: [{ id: 'a', step: 'tickets.delete_all' }] })).toBe(false);
+  });
+
+  it('reports a misspelt step id once, as an editor underlines it', () => {
+    expect(validate({ id: 'flow', steps: [{ id: 'a', step: 'tickets.create_tiket' }] })).toBe(false);
+    expect(validate.errors).toEqual([
+      expect.objectContaining({ instancePath: '/steps/0/step', keyword: 'enum' }),
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import type { ConnectedAccount, EmulatorSession } from '@toolsteps/engine';
+import type { ConnectedAccount, EmulateOptions, EmulatorSession } from '@toolsteps/engine';
 import { createEmulator, type Emulator, type FaultSpec, type InjectedFault } from '@toolsteps/engine/testing';
 import type { AdminRegion, AdminUser, Invite, Organization, Permissions, Project } from './admin-model.js';
 import { registerAdminRoutes } from './admin-routes.js';
@@ -100,8 +100,8 @@ export async function createAdminEmulator(options: AdminEmulatorOptions = {}): P
 }
 
 /** The emulator as the CLI starts it (`toolsteps emulate admin`, or a run without --accounts). */
-export async function startAdminEmulator(): Promise<EmulatorSession> {
-  const emulator = await createAdminEmulator();
+export async function startAdminEmulator(options: EmulateOptions = {}): Promise<EmulatorSession> {
+  const emulator = await createAdminEmulator({ port: options.port });
   return {
     integration: 'admin',
     baseUrl: emulator.baseUrl,

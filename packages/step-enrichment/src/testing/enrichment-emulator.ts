@@ -1,4 +1,4 @@
-import type { ConnectedAccount, EmulatorSession } from '@toolsteps/engine';
+import type { ConnectedAccount, EmulateOptions, EmulatorSession } from '@toolsteps/engine';
 import { createEmulator, type Emulator } from '@toolsteps/engine/testing';
 import { DirectoryState } from './directory-state.js';
 import { DEMO_BALANCES, DEMO_KEYS, DEMO_SEARCH_PATHS } from './enrichment-seed.js';
@@ -71,8 +71,8 @@ export async function createEnrichmentEmulator(
 }
 
 /** The emulator as the CLI starts it (`toolsteps emulate enrichment`, or a run without --accounts). */
-export async function startEnrichmentEmulator(): Promise<EmulatorSession> {
-  const emulator = await createEnrichmentEmulator();
+export async function startEnrichmentEmulator(options: EmulateOptions = {}): Promise<EmulatorSession> {
+  const emulator = await createEnrichmentEmulator({ port: options.port });
   return {
     integration: 'enrichment',
     baseUrl: emulator.baseUrl,

@@ -1,8 +1,8 @@
-import type { ConnectedAccount, EmulatorSession } from '@toolsteps/engine';
+import type { ConnectedAccount, EmulateOptions, EmulatorSession } from '@toolsteps/engine';
 import { createEmulator, type Emulator } from '@toolsteps/engine/testing';
 import type { QuotaSetting, SecondaryLimitSetting } from './github-quota.js';
 import { registerGithubRoutes } from './github-routes.js';
-import { DEMO_LOGIN, DEMO_TOKEN, seedGithubState } from './github-seed.js';
+import { DEMO_LOGIN, DEMO_TOKEN, HUBOT_TOKEN, MONA_TOKEN, seedGithubState } from './github-seed.js';
 import { GithubState } from './github-state.js';
 import {
   emitWebhook,
@@ -127,12 +127,17 @@ export async function createGithubEmulator(options: GithubEmulatorOptions = {}):
 }
 
 /** The emulator as the CLI starts it (`toolsteps emulate github`, or a run without --accounts). */
-export async function startGithubEmulator(): Promise<EmulatorSession> {
-  const emulator = await createGithubEmulator();
+export async function startGithubEmulator(options: EmulateOptions = {}): Promise<EmulatorSession> {
+  const emulator = await createGithubEmulator({ port: options.port });
   return {
     integration: 'github',
     baseUrl: emulator.baseUrl,
-    accounts: [emulator.account],
+    // Octocat first, the default; hubot and mona by name, to act as a collaborator or an outsider.
+    accounts: [
+      emulator.account,
+      emulator.accountFor('hubot', HUBOT_TOKEN),
+      emulator.accountFor('mona', MONA_TOKEN),
+    ],
     close: () => emulator.close(),
   };
 }

@@ -1,4 +1,4 @@
-import type { ConnectedAccount, EmulatorSession } from '@toolsteps/engine';
+import type { ConnectedAccount, EmulateOptions, EmulatorSession } from '@toolsteps/engine';
 import { createEmulator, type Emulator } from '@toolsteps/engine/testing';
 import { RequestRateLimit, tooManyRequests, withRateLimitHeaders } from './request-rate-limit.js';
 import { addTickets, type TicketTemplate } from './ticket-batch.js';
@@ -166,8 +166,8 @@ export async function createZendeskEmulator(options: ZendeskEmulatorOptions = {}
 }
 
 /** The emulator as the CLI starts it (`toolsteps emulate zendesk`, or a run without --accounts). */
-export async function startZendeskEmulator(): Promise<EmulatorSession> {
-  const emulator = await createZendeskEmulator();
+export async function startZendeskEmulator(options: EmulateOptions = {}): Promise<EmulatorSession> {
+  const emulator = await createZendeskEmulator({ port: options.port });
   return {
     integration: 'zendesk',
     baseUrl: emulator.baseUrl,

@@ -8,6 +8,8 @@ import { schemaFields } from '../schema-fields.js';
 
 /** How deep `describe` lists a trigger's event: deep enough for `$event.issue.user.login`. */
 const EVENT_DEPTH = 4;
+/** A step's fields and one level inside them: `items: object[]` alone does not say what an item holds. */
+const STEP_DEPTH = 2;
 
 /** `toolsteps describe <id>`: what a step does, takes and returns, or what a trigger watches and sends. */
 export async function describeCommand(
@@ -38,9 +40,9 @@ function describeStep(entry: CatalogEntry, output: Output): void {
   output.line(entry.description);
   output.line('');
   output.line('input:');
-  for (const line of schemaFields(entry.input)) output.line(line);
+  for (const line of schemaFields(entry.input, STEP_DEPTH)) output.line(line);
   output.line('output:');
-  for (const line of schemaFields(entry.output)) output.line(line);
+  for (const line of schemaFields(entry.output, STEP_DEPTH)) output.line(line);
 }
 
 function describeTrigger(entry: TriggerCatalogEntry, output: Output): void {

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Engine } from '../../container/create-engine.js';
+import type { CredentialVault } from '../../contracts/account.js';
 import type { SqliteJournal } from '../../journal/sqlite-journal.js';
 import type { CompiledWorkflow } from '../../workflow/compiled-workflow.js';
+import { checkBeforeRun } from '../check-before-run.js';
 import type { CliContext } from '../cli-context.js';
 import { engineOnEmulators } from '../emulated-engine.js';
 import { UsageError } from '../exit-codes.js';
@@ -26,22 +28,33 @@ export interface RunCommandOptions {
 }
 
 /**
- * `toolsteps run`: validates, then runs a workflow with live progress; emulators stand in without
- * --accounts. The run is journaled to `.toolsteps/runs.sqlite` unless told otherwise.
+ * `toolsteps run`: validates the workflow and its input, then runs it with live progress; emulators
+ * stand in without --accounts. The run is journaled to `.toolsteps/runs.sqlite` unless told otherwise.
  */
 export async function runCommand(file: string, options: RunCommandOptions, cli: CliContext): Promise<number> {
   refuseQueuedWithAccounts(options);
-  // Loaded only to queue: BullMQ costs every other run its load time.
-  if (options.redis !== undefined)
-    return (await import('./run-queued.js')).runQueuedCommand(file, options, cli);
   const input = await readRunInput(options.input);
+  const json = options.json ?? false;
+  if (options.redis !== undefined) {
+    // Accounts are the workers' own: the workflow and the input are checked here, before anything is queued.
+    const checked = await checkBeforeRun(file, input, await cli.engine(), { accounts: false, json }, cli);
+    if (!checked.ok) return checked.exitCode;
+    // Loaded only to queue: BullMQ costs every other run its load time.
+    return (await import('./run-queued.js')).runQueuedCommand(checked.workflow, input, options, cli);
+  }
   keepDuration(options.keep, '--keep');
-  if (options.journal === false) return runWith(file, input, options, cli);
+  const vault = options.accounts ? await cli.openVault(options.accounts) : undefined;
+  const engine = await cli.engine(vault);
+  // Before any emulator starts or the journal is opened: a mistake in the file or the input starts nothing.
+  const checked = await checkBeforeRun(file, input, engine, { accounts: vault !== undefined, json }, cli);
+  if (!checked.ok) return checked.exitCode;
+  const ready: Ready = { file, input, vault, engine, workflow: checked.workflow };
+  if (options.journal === false) return runWith(ready, options, cli);
   const journal = openJournal(options.journal, { create: true });
   try {
     // Every engine the command makes, on emulators too, records to the journal.
     const journaled: CliContext = { ...cli, engine: (vault) => cli.engine(vault, { journal }) };
-    const exitCode = await runWith(file, input, options, journaled, journal);
+    const exitCode = await runWith(ready, options, journaled, journal);
     await pruneOldRuns(journal, options.keep, cli);
     return exitCode;
   } finally {
@@ -49,40 +62,38 @@ export async function runCommand(file: string, options: RunCommandOptions, cli: 
   }
 }
 
+/** A run whose workflow and input passed every check, with the engine that checked them. */
+interface Ready {
+  file: string;
+  input: unknown;
+  vault: CredentialVault | undefined;
+  /** Not journaled: it only lends its catalog to the emulators. */
+  engine: Engine;
+  workflow: CompiledWorkflow;
+}
+
 async function runWith(
-  file: string,
-  input: unknown,
+  ready: Ready,
   options: RunCommandOptions,
   cli: CliContext,
   journal?: SqliteJournal,
 ): Promise<number> {
-  const vault = options.accounts ? await cli.openVault(options.accounts) : undefined;
-  let engine = await cli.engine(vault);
-  let checked = await engine.validate(file, { accounts: vault !== undefined });
-  if (!checked.ok)
-    return reportInvalid([{ file, diagnostics: checked.diagnostics }], options.json ?? false, cli);
-
-  let closeEmulators = async () => {};
-  if (!vault) {
-    const emulated = await engineOnEmulators(
-      cli,
-      engine,
-      integrationsUsed(checked.workflow),
-      'this workflow',
-    );
-    closeEmulators = emulated.close;
-    engine = emulated.engine;
-    checked = await engine.validate(file);
-    if (!checked.ok) {
-      await closeEmulators();
-      return reportInvalid([{ file, diagnostics: checked.diagnostics }], options.json ?? false, cli);
-    }
-  }
-
+  const { file, input, vault } = ready;
+  if (vault) return execute(await cli.engine(vault), ready.workflow, input, options, cli, journal);
+  const emulated = await engineOnEmulators(
+    cli,
+    ready.engine,
+    integrationsUsed(ready.workflow),
+    'this workflow',
+  );
   try {
-    return await execute(engine, checked.workflow, input, options, cli, journal);
+    // Accounts are checked now that the emulators' demo accounts exist.
+    const checked = await emulated.engine.validate(file);
+    if (!checked.ok)
+      return reportInvalid([{ file, diagnostics: checked.diagnostics }], options.json ?? false, cli);
+    return await execute(emulated.engine, checked.workflow, input, options, cli, journal);
   } finally {
-    await closeEmulators();
+    await emulated.close();
   }
 }
 

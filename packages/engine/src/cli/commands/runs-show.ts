@@ -55,6 +55,9 @@ function stepLines(step: StepTrace): string[] {
   const lines = [
     `${printable(step.stepKey)}${what}: ${step.status}, ${attempts}, ${step.durationMs} ms${how}`,
   ];
+  if (step.account) lines.push(`  account: ${printable(step.account.name)} (${printable(step.account.id)})`);
+  for (const request of step.requestLog ?? [])
+    lines.push(`  ${printable(`${request.method} ${request.path}`)} ${request.status ?? 'no answer'}`);
   if (step.args !== undefined) lines.push(`  args: ${oneLine(step.args)}`);
   if (step.result !== undefined) lines.push(`  result: ${oneLine(step.result)}`);
   if (step.error) lines.push(`  error: ${step.error.code}: ${printable(step.error.message)}`);

@@ -1,8 +1,7 @@
 import type { AnyTrigger } from '../../contracts/trigger.js';
 import { builtinFunctionNames, isBuiltinFunction } from '../../workflow/checks/builtin-functions.js';
 import { expressionFacts, type VariablePath } from '../../workflow/checks/expression-facts.js';
-import { followSchemaPath } from '../../workflow/checks/schema-path.js';
-import { withArticle } from '../../workflow/describe-value.js';
+import { followSchemaPath, noFieldsIn } from '../../workflow/checks/schema-path.js';
 import type { Problem } from '../../workflow/diagnostic.js';
 import { didYouMean } from '../../workflow/did-you-mean.js';
 import type { BindingCheckInput } from './binding-check-input.js';
@@ -143,9 +142,7 @@ function schemaPathProblem(
   ].join('.');
   const message =
     found.scalar !== undefined
-      ? found.inList
-        ? `${parent} is a list of ${found.scalar.map((type) => `${type}s`).join(' or ')}: they have no "${field.name}"`
-        : `${parent} is ${found.scalar.map((type) => withArticle(type)).join(' or ')}: it has no "${field.name}"`
+      ? noFieldsIn(parent, found.scalar, found.inList, field.name)
       : `${parent} has no "${field.name}" in ${what}${didYouMean(field.name, found.known)}`;
   const hint = `\`toolsteps describe ${triggerId}\` shows its config and event schemas and a sample event`;
   return { code: 'unknown-event-path', pointer, offset: field.offset, message, hint };

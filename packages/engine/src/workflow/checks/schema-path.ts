@@ -1,4 +1,5 @@
 import { parsePointer } from '../../validation/json-pointer.js';
+import { withArticle } from '../describe-value.js';
 
 type Node = Record<string, unknown>;
 
@@ -204,4 +205,16 @@ function resolveRef(ref: string, root: unknown): unknown {
   const defs = ((root as Node).$defs ?? {}) as Node;
   if (Object.hasOwn(defs, ref)) return defs[ref];
   return Object.values(defs).find((def) => (def as Node | null)?.$id === ref);
+}
+
+/** Why `field` cannot be read at `parent`, where `followSchemaPath` found only plain values (`scalar`). */
+export function noFieldsIn(
+  parent: string,
+  scalar: readonly string[],
+  inList: boolean | undefined,
+  field: string,
+): string {
+  return inList
+    ? `${parent} is a list of ${scalar.map((type) => `${type}s`).join(' or ')}: they have no "${field}"`
+    : `${parent} is ${scalar.map((type) => withArticle(type)).join(' or ')}: it has no "${field}"`;
 }

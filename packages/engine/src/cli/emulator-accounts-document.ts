@@ -1,0 +1,18 @@
+import type { EmulatorSession } from '../contracts/integration.js';
+import type { AccountsFileDocument } from '../vault/accounts-file-schema.js';
+
+/**
+ * The accounts file that reaches running emulators, as `emulate` prints and writes it. `accounts`
+ * holds each emulator's default account only, so a step naming no account finds one, as in a run
+ * without --accounts; the other seeded users wait in `emulators[].otherAccounts`, ready to move in.
+ */
+export function emulatorAccountsDocument(sessions: EmulatorSession[]): AccountsFileDocument {
+  return {
+    accounts: sessions.flatMap((session) => session.accounts.slice(0, 1)),
+    emulators: sessions.map(({ integration, baseUrl, accounts }) =>
+      accounts.length > 1
+        ? { integration, baseUrl, otherAccounts: accounts.slice(1) }
+        : { integration, baseUrl },
+    ),
+  };
+}
