@@ -23,6 +23,7 @@ import { triggerTestCommand } from './commands/trigger-test.js';
 import { triggersCommand } from './commands/triggers.js';
 import { validateCommand } from './commands/validate.js';
 import { EXIT, UsageError } from './exit-codes.js';
+import { helpAsOption } from './help-as-option.js';
 import { installedEmulatorsHelp } from './installed-emulators.js';
 
 /** Builds the `toolsteps` program; each action resolves with the process exit code. */
@@ -373,7 +374,7 @@ export async function main(argv: string[]): Promise<void> {
     process.exitCode = code;
   });
   try {
-    await program.parseAsync(argv);
+    await program.parseAsync(helpAsOption(argv));
   } catch (error) {
     if (error instanceof CommanderError) {
       process.exitCode = error.exitCode === 0 ? EXIT.ok : EXIT.invalid;

@@ -36,6 +36,10 @@ describe('toolsteps emulate refuses what it cannot do, with exit 2', () => {
 
     const tasks = await runCli([...TASKS, 'emulate', '--help']);
     expect(tasks.stdout).toMatch(/\nEmulators installed: tasks\n$/);
+    // `help emulate` is the same help.
+    const asked = await runCli([...TASKS, 'help', 'emulate']);
+    expect(asked.code).toBe(0);
+    expect(asked.stdout).toBe(tasks.stdout);
 
     const none = await runCli(['--config', config, 'emulate']);
     expect(none.code).toBe(2);
