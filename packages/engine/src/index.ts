@@ -49,7 +49,12 @@ export {
 } from './triggers/host/create-trigger-host.js';
 export { deliveryRunId } from './triggers/host/delivery-run-id.js';
 export type { PollReport } from './triggers/host/poll-binding.js';
-export { engineRunLauncher, type RunLauncher } from './triggers/host/run-launcher.js';
+export {
+  endedForGood,
+  engineRunLauncher,
+  type LaunchOptions,
+  type RunLauncher,
+} from './triggers/host/run-launcher.js';
 export type {
   TriggerHostEvent,
   TriggerHostEventType,

@@ -1,7 +1,7 @@
 import type { RunResult } from '../contracts/events.js';
 import { refuseAnotherVersion } from '../execution/resume/resume-refused.js';
 import type { ResumableJournal } from '../journal/journaled-run.js';
-import type { RunLauncher } from '../triggers/host/run-launcher.js';
+import { endedForGood, type LaunchOptions, type RunLauncher } from '../triggers/host/run-launcher.js';
 import type { CompiledWorkflow } from '../workflow/compiled-workflow.js';
 import { resultFromJournal } from './result-from-journal.js';
 import type { RunQueue } from './run-queue.js';
@@ -20,6 +20,7 @@ export interface QueueRunLauncherOptions {
  * A trigger host's runs, done by workers (`createTriggerHost({ launcher })`): each run is queued with
  * its id as job id, so a delivery taken again after a crash adds it once, then awaited to its
  * result. A run taken again that ended without succeeding is queued again: a worker resumes it.
+ * When the host stops (`signal`) it stops waiting: the run stays queued for the workers.
  */
 export class QueueRunLauncher implements RunLauncher {
   constructor(
@@ -27,11 +28,15 @@ export class QueueRunLauncher implements RunLauncher {
     private readonly options: QueueRunLauncherOptions = {},
   ) {}
 
-  async launch(workflow: CompiledWorkflow, input: unknown, { runId }: { runId: string }): Promise<RunResult> {
+  async launch(
+    workflow: CompiledWorkflow,
+    input: unknown,
+    { runId, signal }: LaunchOptions,
+  ): Promise<RunResult> {
     const history = await this.options.journal?.history(runId);
-    if (history?.run.status === 'succeeded') return resultFromJournal(history.run, [...history.steps]);
+    if (history && endedForGood(history.run)) return resultFromJournal(history.run, [...history.steps]);
     if (history) refuseAnotherVersion(history.run, workflow, 'resume the run with --force');
     await this.queue.enqueue(workflow, input, { runId, rerunUnsucceeded: true });
-    return this.queue.result(runId);
+    return this.queue.result(runId, { signal });
   }
 }

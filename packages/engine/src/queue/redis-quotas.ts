@@ -22,8 +22,14 @@ if not known[1] then return 0 end
 local resetAt = tonumber(known[2])
 if resetAt <= tonumber(ARGV[1]) then return 0 end
 if tonumber(known[1]) <= 0 then return resetAt end
-redis.call('hincrby', KEYS[1], 'left', -1)
+redis.call('hset', KEYS[1], 'left', tonumber(known[1]) - 1)
 return 0`;
+
+/**
+ * The longest quota window kept: the reports come from upstream answers, and a reset far off (an API
+ * sending milliseconds where seconds were meant) would otherwise hold every later report out until then.
+ */
+const LONGEST_WINDOW_MS = 24 * 3600 * 1000;
 
 /**
  * The quotas an API reported, shared by every worker: one Redis hash per (integration, account,
@@ -38,8 +44,11 @@ export class RedisQuotas implements SharedQuotas {
   ) {}
 
   async report(key: SharedQuotaKey, report: QuotaReport): Promise<void> {
-    // Whole ms: PEXPIREAT takes no fraction.
-    await this.client.eval(REPORT, 1, this.#key(key), report.remaining, Math.ceil(report.resetAt));
+    // An upstream's numbers, checked before every worker counts with them: whole and bounded.
+    const remaining = Math.min(Math.floor(report.remaining), Number.MAX_SAFE_INTEGER);
+    const resetAt = Math.ceil(Math.min(report.resetAt, Date.now() + LONGEST_WINDOW_MS));
+    if (!(remaining >= 0) || !Number.isFinite(resetAt)) return;
+    await this.client.eval(REPORT, 1, this.#key(key), remaining, resetAt);
   }
 
   async take(key: SharedQuotaKey, now: number): Promise<number | undefined> {

@@ -1,4 +1,5 @@
 import type { RunResult, StepTrace } from '../contracts/events.js';
+import type { StepErrorJson } from '../contracts/step-error.js';
 import type { JournaledRun } from '../journal/journaled-run.js';
 
 /**
@@ -7,6 +8,7 @@ import type { JournaledRun } from '../journal/journaled-run.js';
  */
 export function resultFromJournal(run: JournaledRun, steps: StepTrace[]): RunResult {
   const status = run.status === 'succeeded' || run.status === 'cancelled' ? run.status : 'failed';
+  const cancelledForGood = run.status === 'cancelled' && run.cancelRequested;
   return {
     runId: run.id,
     workflowId: run.workflowId,
@@ -14,9 +16,19 @@ export function resultFromJournal(run: JournaledRun, steps: StepTrace[]): RunRes
     ...(run.output === undefined ? {} : { output: run.output }),
     vars: run.vars ?? {},
     steps,
-    ...(run.error ? { error: run.error } : {}),
+    ...(cancelledForGood ? { error: cancelledError(run) } : run.error ? { error: run.error } : {}),
     ...(run.credits ? { credits: run.credits } : {}),
     startedAt: run.startedAt,
     durationMs: (run.finishedAt ?? run.startedAt) - run.startedAt,
+  };
+}
+
+/** An operator's `runs cancel` is why the run ended, whatever failed before it. */
+function cancelledError(run: JournaledRun): StepErrorJson {
+  return {
+    code: 'cancelled',
+    message: `Run ${run.id} was cancelled with \`toolsteps runs cancel\`: it is not resumed`,
+    retryable: false,
+    ...(run.error ? { details: { before: run.error } } : {}),
   };
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { EventEmitter } from 'node:events';
 import { Queue, QueueEvents } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { RunEvent, RunObserver, RunResult } from '../contracts/events.js';
@@ -70,21 +71,66 @@ export class RunQueue {
 
   /**
    * The run's result once a worker finished it (succeeded, failed or cancelled: a run never rejects),
-   * for an hour after it finished; its journal keeps it after that.
+   * for an hour after it finished; its journal keeps it after that. When `signal` aborts it stops
+   * waiting (rejecting with the signal's reason): the run stays queued, or goes on, on the workers.
    */
-  async result(runId: string): Promise<RunResult> {
+  async result(runId: string, options: { signal?: AbortSignal } = {}): Promise<RunResult> {
     const events = await this.listen();
-    const job = await this.queue.getJob(runId);
-    if (!job) {
-      throw new Error(
-        `No queued run "${runId}": it was never added, or finished over an hour ago (its journal keeps it)`,
-      );
-    }
     try {
-      return await job.waitUntilFinished(events);
+      return await this.untilFinished(runId, events, options.signal);
     } finally {
       this.observers.delete(runId);
     }
+  }
+
+  /**
+   * Listens for the job's end first, then looks whether it ended already: it may have before the
+   * listening began. Its listeners are removed however the wait ends, an abort included.
+   */
+  private untilFinished(runId: string, events: QueueEvents, signal?: AbortSignal): Promise<RunResult> {
+    // BullMQ names each job's end `completed:<jobId>` and `failed:<jobId>`; its typings list only the plain names.
+    const emitter = events as unknown as EventEmitter;
+    const completed = `completed:${runId}`;
+    const failed = `failed:${runId}`;
+    return new Promise<RunResult>((resolve, reject) => {
+      const end = (settle: () => void) => {
+        emitter.off(completed, onCompleted);
+        emitter.off(failed, onFailed);
+        signal?.removeEventListener('abort', onAbort);
+        settle();
+      };
+      const onCompleted = ({ returnvalue }: { returnvalue: RunResult }) => end(() => resolve(returnvalue));
+      const onFailed = ({ failedReason }: { failedReason: string }) =>
+        end(() => reject(new Error(failedReason)));
+      const onAbort = () => end(() => reject(signal?.reason));
+      emitter.on(completed, onCompleted);
+      emitter.on(failed, onFailed);
+      signal?.addEventListener('abort', onAbort, { once: true });
+      if (signal?.aborted) {
+        onAbort();
+        return;
+      }
+      this.ended(runId).then(
+        (ended) => {
+          if (ended === undefined) return;
+          if ('failedReason' in ended) onFailed(ended);
+          else onCompleted(ended);
+        },
+        (error: unknown) => end(() => reject(error)),
+      );
+    });
+  }
+
+  /** How the job ended, if it did; it throws when there is no such job. */
+  private async ended(
+    runId: string,
+  ): Promise<{ returnvalue: RunResult } | { failedReason: string } | undefined> {
+    const state = await this.queue.getJobState(runId);
+    if (state === 'unknown') throw noSuchRun(runId);
+    if (state !== 'completed' && state !== 'failed') return undefined;
+    const job = await this.queue.getJob(runId);
+    if (!job) throw noSuchRun(runId);
+    return state === 'failed' ? { failedReason: job.failedReason } : { returnvalue: job.returnvalue };
   }
 
   /** Removes the run's job if it finished without success; one waiting or running is left to go on. */
@@ -133,4 +179,10 @@ export class RunQueue {
     await events.waitUntilReady();
     return events;
   }
+}
+
+function noSuchRun(runId: string): Error {
+  return new Error(
+    `No queued run "${runId}": it was never added, or finished over an hour ago (its journal keeps it)`,
+  );
 }

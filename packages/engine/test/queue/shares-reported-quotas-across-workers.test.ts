@@ -92,6 +92,28 @@ describe('RedisQuotas', () => {
     expect(await shared.take(key('window'), now)).toBeUndefined();
   });
 
+  it('counts with whole numbers whatever an API reports: a fraction or a huge count breaks nothing', async () => {
+    const shared = quotas();
+    await shared.report(key('fraction'), { remaining: 1.5, resetAt: later });
+    expect(await shared.take(key('fraction'), now)).toBeUndefined();
+    expect(await shared.take(key('fraction'), now)).toBe(later);
+    await shared.report(key('huge'), { remaining: 1e21, resetAt: later });
+    expect(await shared.take(key('huge'), now)).toBeUndefined();
+  });
+
+  it('keeps a reset reported far off (milliseconds sent as seconds) no longer than a day', async () => {
+    const shared = quotas();
+    const yearsAway = Date.now() * 1000;
+    await shared.report(key('far'), { remaining: 0, resetAt: yearsAway });
+    const held = await shared.take(key('far'), Date.now());
+    expect(held).toBeLessThanOrEqual(Date.now() + 24 * 3600 * 1000);
+    expect(held).toBeGreaterThan(Date.now() + 23 * 3600 * 1000);
+    // A real report of a sooner window is not shut out for years.
+    const soon = Date.now() + 30 * 3600 * 1000;
+    await shared.report(key('far'), { remaining: 10, resetAt: soon });
+    expect(await shared.take(key('far'), Date.now())).toBeUndefined();
+  });
+
   it('lets requests go once the reset passed, and knows nothing of a quota never reported', async () => {
     const shared = quotas();
     await shared.report(key('passed'), { remaining: 0, resetAt: later });

@@ -97,7 +97,7 @@ async function serveWith(
     await interrupted;
     if (!json)
       cli.output.note(
-        'Stopping: runs in progress finish; hooks stay registered (`toolsteps trigger deactivate <binding>` removes one)',
+        `Stopping: ${options.redis === undefined ? 'runs in progress finish' : 'runs stay with the workers; deliveries waiting for them are taken again at the next start'}; hooks stay registered (\`toolsteps trigger deactivate <binding>\` removes one)`,
       );
     return EXIT.ok;
   } finally {

@@ -82,7 +82,12 @@ export interface TriggerHost {
    * committed before `start` too, they only wait.
    */
   start(): Promise<void>;
-  /** Stops polling and taking deliveries to run; runs in progress finish. The receiver still commits. */
+  /**
+   * Stops polling and taking deliveries to run. Runs in progress are interrupted: one here is
+   * cancelled as Ctrl-C cancels a run (when the journal can resume it; otherwise it finishes), one
+   * on workers is no longer awaited. Their deliveries stay unfinished: the next start takes them
+   * again and their runs go on under the same ids. The receiver still commits.
+   */
   stop(): Promise<void>;
   /** Resolves once no delivery waits or runs. */
   idle(): Promise<void>;
@@ -138,8 +143,10 @@ export async function createTriggerHost(options: TriggerHostOptions): Promise<Tr
       }
     },
   };
-  // Activations and polls asked for by hand run to their end: the HTTP client's timeouts bound them.
+  // Activations, polls and replays asked for by hand run to their end: the HTTP client's timeouts bound them.
   const signal = new AbortController().signal;
+  // Aborted by `stop`: awaiting a run to its end could mean awaiting a worker that never comes.
+  let stopping = new AbortController();
   const targets: ReceiverTargets = new Map();
   for (const activation of await store.activations()) {
     // Secrets come back from the store: known to the scrubber before anything can report one.
@@ -153,7 +160,7 @@ export async function createTriggerHost(options: TriggerHostOptions): Promise<Tr
   const queue = new RunQueue({
     concurrency: options.concurrency ?? 4,
     maxQueued: options.maxQueued ?? 1000,
-    run: (key) => runDelivery(parts, key),
+    run: (key) => runDelivery(parts, key, stopping.signal),
     waiting: (limit) => keysOfServed(['received'], limit),
     failed: (error, key) =>
       logger.error('A delivery could not be run; it stays in the store', {
@@ -224,6 +231,7 @@ export async function createTriggerHost(options: TriggerHostOptions): Promise<Tr
     async start() {
       if (started) return;
       started = true;
+      stopping = new AbortController();
       // Cut off mid-run by a crash: nothing of this host runs yet. Few, at most a queue's worth.
       for (const key of await keysOfServed(['running'])) offer(key);
       // Then those committed and never taken, as the queue has room for them.
@@ -236,6 +244,7 @@ export async function createTriggerHost(options: TriggerHostOptions): Promise<Tr
     async stop() {
       if (!started) return;
       started = false;
+      stopping.abort();
       await scheduler.stop();
       await queue.stop();
     },
@@ -274,7 +283,7 @@ export async function createTriggerHost(options: TriggerHostOptions): Promise<Tr
       const key = { bindingId: delivery.bindingId, id: delivery.id };
       // Not started (a CLI beside a running `serve`), it runs this one delivery in the call and nothing else.
       if (started) offer(key);
-      else await runDelivery(parts, key);
+      else await runDelivery(parts, key, signal);
       return (await store.delivery(delivery.bindingId, delivery.id)) ?? delivery;
     },
     deliveries: (query) => store.deliveries(query),

@@ -18,11 +18,13 @@ import { scrubbedFailure } from './scrubbed-failure.js';
  * cut off, or that failed, goes on from its journal instead of repeating what it did. The delivery
  * ends `failed` with the first failure, else `succeeded` when something ran, else `skipped`. Errors
  * are kept scrubbed: a trigger's `match` or a mapping may fail repeating a body that holds a secret.
+ * Once `signal` aborts (the host stops) no further run starts, and a run it cut off is not recorded:
+ * the delivery stays `running`, so the next start takes it again and its run goes on.
  */
-export async function runDelivery(parts: HostParts, key: DeliveryKey): Promise<void> {
+export async function runDelivery(parts: HostParts, key: DeliveryKey, signal: AbortSignal): Promise<void> {
   const binding = parts.bindings.get(key.bindingId);
   // A delivery for a binding this host does not serve waits for a host that does.
-  if (binding === undefined) return;
+  if (binding === undefined || signal.aborted) return;
   const { store } = parts;
   const delivery = await store.startDelivery(key.bindingId, key.id);
   if (delivery === undefined) return;
@@ -45,7 +47,9 @@ export async function runDelivery(parts: HostParts, key: DeliveryKey): Promise<v
   let ran = succeeded.size > 0;
   for (const [index, event] of events.entries()) {
     if (succeeded.has(index)) continue;
-    const outcome = await runEvent(parts, binding, delivery, index, event);
+    if (signal.aborted) return;
+    const outcome = await runEvent(parts, binding, delivery, index, event, signal);
+    if (outcome === 'interrupted') return;
     if (outcome === 'filtered') continue;
     if (outcome.runId !== undefined) ran = true;
     error ??= outcome.error;
@@ -53,7 +57,7 @@ export async function runDelivery(parts: HostParts, key: DeliveryKey): Promise<v
   await finish(parts, delivery, { error, eventsCount: events.length, ran });
 }
 
-type EventOutcome = 'filtered' | { runId?: string; error?: StepErrorJson };
+type EventOutcome = 'filtered' | 'interrupted' | { runId?: string; error?: StepErrorJson };
 
 async function runEvent(
   parts: HostParts,
@@ -61,6 +65,7 @@ async function runEvent(
   delivery: StoredDelivery,
   index: number,
   event: unknown,
+  signal: AbortSignal,
 ): Promise<EventOutcome> {
   let input: unknown;
   try {
@@ -83,9 +88,12 @@ async function runEvent(
   parts.emit({ type: 'run.started', ...common });
   let run: DeliveryRun;
   try {
-    const result = await parts.launcher.launch(binding.workflow, input, { runId });
+    const result = await parts.launcher.launch(binding.workflow, input, { runId, signal });
+    if (signal.aborted && result.status === 'cancelled') return 'interrupted';
     run = { event: index, runId, status: result.status, ...(result.error ? { error: result.error } : {}) };
   } catch (thrown) {
+    // The launcher stopped waiting for a run elsewhere; a refused resume is no interruption.
+    if (signal.aborted && !(thrown instanceof ResumeRefused)) return 'interrupted';
     run = { event: index, runId, status: 'failed', error: runFailure(parts, runId, thrown) };
   }
   await parts.store.recordRun(delivery.bindingId, delivery.id, run);

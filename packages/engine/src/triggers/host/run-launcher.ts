@@ -1,7 +1,7 @@
 import type { Engine } from '../../container/create-engine.js';
 import { TOKENS } from '../../container/tokens.js';
 import type { Journal, RunResult } from '../../contracts/events.js';
-import type { ResumableJournal } from '../../journal/journaled-run.js';
+import type { JournaledRun, ResumableJournal } from '../../journal/journaled-run.js';
 import { resultFromJournal } from '../../queue/result-from-journal.js';
 import type { CompiledWorkflow } from '../../workflow/compiled-workflow.js';
 
@@ -16,12 +16,22 @@ export interface RunLauncher {
    * has goes on from there (resumed; a succeeded one is not run again). Rejects with a
    * `ResumeRefused` when that run cannot be resumed, e.g. its workflow changed since.
    */
-  launch(workflow: CompiledWorkflow, input: unknown, options: { runId: string }): Promise<RunResult>;
+  launch(workflow: CompiledWorkflow, input: unknown, options: LaunchOptions): Promise<RunResult>;
+}
+
+export interface LaunchOptions {
+  runId: string;
+  /**
+   * Aborted when the host stops. A launcher waiting on another process stops waiting (rejects) and
+   * leaves the run there; the delivery stays unfinished, and the next start takes it again. A run in
+   * this process goes on to its end, as `serve` promises when it stops.
+   */
+  signal?: AbortSignal;
 }
 
 /**
  * Runs on `engine`, here. With a journal runs can be resumed from (SqliteJournal) a run it knows is
- * resumed by the resume rules, or taken as it ended if it succeeded; with the default in-memory
+ * resumed by the resume rules, or taken as it ended if it ended for good; with the default in-memory
  * journal every launch is a new run.
  */
 export function engineRunLauncher(engine: Engine): RunLauncher {
@@ -30,10 +40,18 @@ export function engineRunLauncher(engine: Engine): RunLauncher {
     async launch(workflow, input, { runId }) {
       const history = isResumable(journal) ? await journal.history(runId) : undefined;
       if (history === undefined) return engine.run(workflow, input, { runId });
-      if (history.run.status === 'succeeded') return resultFromJournal(history.run, [...history.steps]);
+      if (endedForGood(history.run)) return resultFromJournal(history.run, [...history.steps]);
       return engine.resume(runId, { workflow });
     },
   };
+}
+
+/**
+ * A run taken again is not run again when it succeeded, or when an operator cancelled it (`runs
+ * cancel`): its delivery records it as it ended. A run Ctrl-C or a stop interrupted is resumed.
+ */
+export function endedForGood(run: Pick<JournaledRun, 'status' | 'cancelRequested'>): boolean {
+  return run.status === 'succeeded' || (run.status === 'cancelled' && run.cancelRequested);
 }
 
 function isResumable(journal: Journal): journal is ResumableJournal {

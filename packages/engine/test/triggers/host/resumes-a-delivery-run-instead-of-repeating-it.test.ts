@@ -113,6 +113,28 @@ describe('a delivery taken again with a journal', () => {
     await after.close();
   });
 
+  it('takes a run cancelled with `runs cancel` as ended for good: a replay records it cancelled, runs nothing', async () => {
+    const { host } = await setup.host({ bindings: [binding] });
+    await host.activate('two-comments');
+    await host.start();
+    failSecondComment(11);
+    const [answer] = await setup.board.createCards('roadmap', [card(11, 'Crash on save')]);
+    await host.idle();
+    const runId = deliveryRunId((await host.deliveries())[0], 0);
+    // What `toolsteps runs cancel` does to a run no process holds.
+    expect(await journal.cancel(runId, { live: false })).toBe(true);
+
+    await host.replay(answer.id);
+    await host.idle();
+    const [replayed] = await host.deliveries();
+    expect(replayed).toMatchObject({ status: 'failed', attempts: 2 });
+    expect(replayed.runs.at(-1)).toMatchObject({ runId, status: 'cancelled' });
+    expect(replayed.error).toMatchObject({ code: 'cancelled' });
+    expect(replayed.error?.message).not.toContain('runs resume');
+    expect([commented(11), commented(11 + SECOND_CARD_OFFSET)]).toEqual([1, 0]);
+    expect(await journal.run(runId)).toMatchObject({ status: 'cancelled', resumes: 0 });
+  });
+
   it('fails the delivery, saying why, when its run cannot be resumed: its workflow changed since', async () => {
     const { host: serving } = await setup.host({ bindings: [binding] });
     await serving.activate('two-comments');
