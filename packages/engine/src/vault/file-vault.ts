@@ -72,12 +72,12 @@ export class FileVault implements CredentialVault {
   }
 
   /**
-   * Removes temporary files a killed writer left beside the file, then reads the file and resolves its
-   * placeholders; fails (without touching the file) if it is unusable.
+   * Removes temporary files a killed writer left beside the file (unless another process is writing it),
+   * then reads the file and resolves its placeholders; fails (without touching the file) if it is unusable.
    */
   static async open(path: string, options: FileVaultOptions = {}): Promise<FileVault> {
     const logger = options.logger ?? processWarningLogger;
-    const removed = await removeStaleTemporaryFiles(path);
+    const removed = await removeStaleTemporaryFiles(path, logger);
     if (removed.length > 0)
       logger.info(`Removed temporary files an interrupted write of ${path} left`, { removed });
     // Before the read: a write landing during it shows as a change at the next look-up.

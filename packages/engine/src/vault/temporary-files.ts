@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { readdir, realpath, rm, stat } from 'node:fs/promises';
+import { readdir, realpath, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-
-/** A live pid may be reused by now: a temporary file this old is a leftover whatever its pid says. */
-const LEFTOVER_AFTER_MS = 60 * 60 * 1000;
+import type { Logger } from '../contracts/logger.js';
+import { withAccountsFileLock } from './accounts-file-lock.js';
+import { processWarningLogger } from './environment-accounts-notice.js';
 
 /**
  * Where a new version of `target` is written before it is renamed over it: the same folder (so the
@@ -28,47 +28,41 @@ export function releaseTemporaryPath(path: string): void {
 
 /**
  * Deletes the temporary files of `target` that a killed writer (kill -9, power loss) left behind: they
- * may be plaintext copies of the accounts. Only our names are touched, and only when their writer is
- * gone, so a write in progress in another process keeps its file. Never fails: cleaning is best effort.
+ * may be plaintext copies of the accounts. Done under the file's write lock, which every update holds
+ * for its whole write: no write is in progress meanwhile, so every file of ours is a leftover. Their
+ * pid cannot tell: a writer in another container sharing the volume has its own pid namespace.
+ * Never fails, nor waits: cleaning is best effort, and the next open tries again.
  */
-export async function removeStaleTemporaryFiles(path: string): Promise<string[]> {
+export async function removeStaleTemporaryFiles(
+  path: string,
+  logger: Logger = processWarningLogger,
+): Promise<string[]> {
+  // One try, no wait. Held by a live process: a write is in progress (its file must stay), and opening
+  // should not wait for it, nor up to LOCK_STALE_MS for a dead holder's lock. A read-only folder
+  // (EROFS, EACCES) cannot hold the lock, nor any write of ours, so there is nothing to clean.
+  return withAccountsFileLock(path, () => removeOurTemporaryFiles(path), { waitMs: 0, logger }).catch(
+    () => [],
+  );
+}
+
+async function removeOurTemporaryFiles(path: string): Promise<string[]> {
   // Writes go beside the file a symlink points to, so leftovers are there.
   const target = await realpath(path).catch(() => path);
   const folder = dirname(target);
-  // Our temporary files only: the write lock beside the file (`<name>.lock`, a folder) is not one, and
-  // proper-lockfile alone decides when it is stale.
-  const ours = new RegExp(`^${escapeRegExp(basename(target))}\\.toolsteps-(\\d+)-[0-9a-f]{8}\\.tmp$`);
+  // Our temporary files only: the write lock beside the file (`<name>.lock`, a folder) is not one.
+  const ours = new RegExp(`^${escapeRegExp(basename(target))}\\.toolsteps-\\d+-[0-9a-f]{8}\\.tmp$`);
   const names = await readdir(folder).catch(() => [] as string[]);
   const removed: string[] = [];
   for (const name of names) {
-    const pid = Number(ours.exec(name)?.[1]);
-    if (!Number.isSafeInteger(pid)) continue;
     const path = join(folder, name);
-    if (!(await isStale(path, pid))) continue;
+    // A write that takes no lock (emulate's --accounts-out) may be in progress in this very process.
+    if (!ours.test(name) || writingHere.has(path)) continue;
     await rm(path, { force: true }).then(
       () => removed.push(path),
       () => undefined,
     );
   }
   return removed;
-}
-
-async function isStale(path: string, pid: number): Promise<boolean> {
-  // Our own pid on a file we are not writing: an earlier process had this pid (a restarted container).
-  if (pid === process.pid) return !writingHere.has(path);
-  if (!isRunning(pid)) return true;
-  const info = await stat(path).catch(() => undefined);
-  return info !== undefined && Date.now() - info.mtimeMs > LEFTOVER_AFTER_MS;
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it runs, as another user.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 function escapeRegExp(text: string): string {

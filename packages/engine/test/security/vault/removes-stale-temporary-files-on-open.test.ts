@@ -33,7 +33,7 @@ async function writerPausedBeforeRename(path: string) {
 }
 
 describe('opening an accounts file removes the temporary files a killed writer left', () => {
-  it('keeps the file of a writer still running, and removes it once that writer is killed with SIGKILL', async () => {
+  it('keeps the file of a writer still running (it holds the lock), and removes it once that writer is killed with SIGKILL and its lock is stale', async () => {
     folder = await vaultFolder(document, 0o600);
     const writer = await writerPausedBeforeRename(folder.path);
     const leftover = basename(writer.temporaryPath);
@@ -44,12 +44,16 @@ describe('opening an accounts file removes the temporary files a killed writer l
     expect((await readFile(writer.temporaryPath, 'utf8')).includes('gh-token-being-written')).toBe(true);
     expect(((await stat(writer.temporaryPath)).mode & 0o777).toString(8)).toBe('600');
 
+    // The writer holds the file's lock: its write is in progress, whatever its pid says.
     await FileVault.open(folder.path, { env: {}, logger: recordingLogger() });
-    expect(await folder.files()).toEqual(['accounts.json', leftover]);
+    expect(await folder.files()).toEqual(['accounts.json', 'accounts.json.lock', leftover]);
 
     writer.child.kill('SIGKILL');
     expect((await writer.exited).signal).toBe('SIGKILL');
-    expect(await folder.files()).toEqual(['accounts.json', leftover]);
+    expect(await folder.files()).toEqual(['accounts.json', 'accounts.json.lock', leftover]);
+    // A lock no process refreshes goes stale after 10 s: aged here rather than waited for.
+    const aMinuteAgo = new Date(Date.now() - 60_000);
+    await utimes(join(folder.dir, 'accounts.json.lock'), aMinuteAgo, aMinuteAgo);
 
     const logger = recordingLogger();
     const vault = await FileVault.open(folder.path, { env: {}, logger });
