@@ -3,6 +3,7 @@ import { afterEach, beforeEach, expect, it, jest } from '@jest/globals';
 import { deliveryRunId, SqliteJournal } from '../../src/index.js';
 import { QueueRunLauncher, RunQueue, RunWorker } from '../../src/queue/index.js';
 import { type BoardSetup, boardSetup, card, temporaryFolder } from '../triggers/host/host-helpers.js';
+import { commentsAccepted } from '../triggers/host/two-comments.js';
 import { useSharedRedis } from './support/shared-redis.js';
 
 jest.setTimeout(120_000);
@@ -31,10 +32,7 @@ afterEach(async () => {
   folder.remove();
 });
 
-const commented = (cardId: number) =>
-  setup.board.emulator.requests.filter(
-    (request) => request.path === `/cards/${cardId}/comments` && request.status === 201,
-  ).length;
+const commented = (cardId: number) => commentsAccepted(setup.board.emulator, cardId);
 
 it('stops without a worker: the run stays queued, and the next start has a worker finish it once', async () => {
   const launcher = new QueueRunLauncher(queue, { journal });

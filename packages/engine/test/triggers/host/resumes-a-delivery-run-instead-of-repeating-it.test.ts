@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { deliveryRunId, SqliteJournal, SqliteTriggerStore } from '../../../src/index.js';
 import { type BoardSetup, boardSetup, card, temporaryFolder } from './host-helpers.js';
-import { SECOND_CARD_OFFSET, writeTwoComments } from './two-comments.js';
+import { commentsAccepted, SECOND_CARD_OFFSET, writeTwoComments } from './two-comments.js';
 
 /** A journal runs can be resumed from: what makes a delivery taken again go on instead of start over. */
 describe('a delivery taken again with a journal', () => {
@@ -22,11 +22,7 @@ describe('a delivery taken again with a journal', () => {
     folder.remove();
   });
 
-  /** The comments the board accepted (201) on a card. */
-  const commented = (cardId: number) =>
-    setup.board.emulator.requests.filter(
-      (request) => request.path === `/cards/${cardId}/comments` && request.status === 201,
-    ).length;
+  const commented = (cardId: number) => commentsAccepted(setup.board.emulator, cardId);
   const failSecondComment = (cardId: number) =>
     setup.board.emulator.faults.inject({
       method: 'POST',
@@ -34,6 +30,17 @@ describe('a delivery taken again with a journal', () => {
       status: 422,
       body: { message: 'Card is locked' },
     });
+
+  /** A started host, and one card whose delivery failed at its second comment (the first was made). */
+  const failedAtSecondComment = async () => {
+    const { host } = await setup.host({ bindings: [binding] });
+    await host.activate('two-comments');
+    await host.start();
+    failSecondComment(11);
+    const [answer] = await setup.board.createCards('roadmap', [card(11, 'Crash on save')]);
+    await host.idle();
+    return { host, answer };
+  };
 
   it('runs each event under an id of its own, the same each time the delivery is taken', async () => {
     const { host, log } = await setup.host({ bindings: [binding] });
@@ -59,12 +66,7 @@ describe('a delivery taken again with a journal', () => {
   });
 
   it('resumes a run that failed mid-way: the write it made is not made again', async () => {
-    const { host } = await setup.host({ bindings: [binding] });
-    await host.activate('two-comments');
-    await host.start();
-    failSecondComment(11);
-    const [answer] = await setup.board.createCards('roadmap', [card(11, 'Crash on save')]);
-    await host.idle();
+    const { host, answer } = await failedAtSecondComment();
     expect((await host.deliveries())[0]).toMatchObject({ status: 'failed' });
     expect([commented(11), commented(11 + SECOND_CARD_OFFSET)]).toEqual([1, 0]);
 
@@ -114,12 +116,7 @@ describe('a delivery taken again with a journal', () => {
   });
 
   it('takes a run cancelled with `runs cancel` as ended for good: a replay records it cancelled, runs nothing', async () => {
-    const { host } = await setup.host({ bindings: [binding] });
-    await host.activate('two-comments');
-    await host.start();
-    failSecondComment(11);
-    const [answer] = await setup.board.createCards('roadmap', [card(11, 'Crash on save')]);
-    await host.idle();
+    const { host, answer } = await failedAtSecondComment();
     const runId = deliveryRunId((await host.deliveries())[0], 0);
     // What `toolsteps runs cancel` does to a run no process holds.
     expect(await journal.cancel(runId, { live: false })).toBe(true);

@@ -43,3 +43,13 @@ export function writeTwoComments(folder: string, text = 'Second look'): string {
   writeFileSync(path, JSON.stringify(binding));
   return path;
 }
+
+/** How many comments the board accepted (201) on a card: each write of the workflow, counted at the API. */
+export function commentsAccepted(
+  emulator: { requests: ReadonlyArray<{ path: string; status?: number }> },
+  cardId: number,
+): number {
+  return emulator.requests.filter(
+    (request) => request.path === `/cards/${cardId}/comments` && request.status === 201,
+  ).length;
+}
