@@ -6,19 +6,13 @@ const ENGINE = resolve(import.meta.dirname, '../../..');
 
 /**
  * Starts `node --import tsx support/<script>` as a separate process (its own event loop, its own
- * FileVault), with `env` on top of the test's environment; its stdin is kept open for `go`. A test run
- * as root may run it as another user (`uid`, `gid`).
+ * FileVault), with `env` on top of the test's environment; its stdin is kept open for `go`.
  */
-export function startChild(
-  script: string,
-  env: Record<string, string | undefined>,
-  user: { uid?: number; gid?: number } = {},
-): CliProcess {
+export function startChild(script: string, env: Record<string, string | undefined>): CliProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, script)], {
     cwd: ENGINE,
     env: cliEnv(env),
     stdio: ['pipe', 'pipe', 'pipe'],
-    ...user,
   });
   return watch(child);
 }
