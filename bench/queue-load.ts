@@ -6,6 +6,7 @@ import { benchIntegration } from './bench-integration.js';
 import { answerWhenForked, measureInFreshProcess } from './fresh-process.js';
 import { GET_LIMITED, type LimitedLoadReport, runLimitedLoad, SHARED_LIMITS } from './limited-load.js';
 import { round } from './measure.js';
+import { benchQueueKey } from './queue-key.js';
 import { resultWithin } from './queue-results.js';
 import { spawnQueueWorker, type WorkerProcess, type WorkerReport } from './queue-worker.js';
 import { type BenchResult, judged } from './result.js';
@@ -141,8 +142,8 @@ export async function benchQueueLoad(): Promise<BenchResult> {
 /** In a fresh process: two worker processes, the runs through them, then the journal read back. */
 async function measure(plan: Plan): Promise<LoadReport> {
   const workers: WorkerProcess[] = [];
-  const queue = new RunQueue({ redis: plan.redis, queue: QUEUE });
-  const limitedQueue = new RunQueue({ redis: plan.redis, queue: LIMITED_QUEUE });
+  const queue = new RunQueue({ redis: plan.redis, key: benchQueueKey(), queue: QUEUE });
+  const limitedQueue = new RunQueue({ redis: plan.redis, key: benchQueueKey(), queue: LIMITED_QUEUE });
   const journal = await RedisJournal.connect(plan.redis, { prefix: JOURNAL_PREFIX });
   const emulator = await spawnBenchEmulator({ delayMs: EMULATOR_DELAY_MS });
   try {

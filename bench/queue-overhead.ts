@@ -12,6 +12,7 @@ import { closedLoop } from './closed-loop.js';
 import { answerWhenForked, measureInFreshProcess } from './fresh-process.js';
 import { median, round } from './measure.js';
 import { percentile } from './percentile.js';
+import { benchQueueKey } from './queue-key.js';
 import { primeResults, resultWithin } from './queue-results.js';
 import { spawnQueueWorker, type WorkerProcess } from './queue-worker.js';
 import { redisCpuUs } from './redis-cpu.js';
@@ -140,8 +141,8 @@ async function measure(plan: Plan): Promise<Samples> {
     redis: await engines.redis.load({ text }),
   };
   const queues = {
-    one: new RunQueue({ redis: plan.redis, queue: 'b5q-one-worker' }),
-    two: new RunQueue({ redis: plan.redis, queue: 'b5q-two-workers' }),
+    one: new RunQueue({ redis: plan.redis, key: benchQueueKey(), queue: 'b5q-one-worker' }),
+    two: new RunQueue({ redis: plan.redis, key: benchQueueKey(), queue: 'b5q-two-workers' }),
   };
   const workers: WorkerProcess[] = [];
   try {

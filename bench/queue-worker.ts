@@ -3,6 +3,7 @@ import { connectRedis } from '../packages/engine/src/journal/redis-connection.js
 import { RunWorker, redisAccountLimits } from '../packages/engine/src/queue/index.js';
 import { benchAccount, benchIntegration, limitedBenchAccount } from './bench-integration.js';
 import { forkSelf } from './forked-self.js';
+import { benchQueueKey } from './queue-key.js';
 
 /** What a worker process is told: the Redis its queues and its journal are on. */
 export interface WorkerPlan {
@@ -95,6 +96,7 @@ async function serve(plan: WorkerPlan): Promise<void> {
       report.taken[queue] = taken;
       const worker = new RunWorker({
         redis: plan.redis,
+        key: benchQueueKey(),
         engine,
         journal,
         queue,

@@ -13,6 +13,8 @@ function describeEvent(event: RunEvent): string {
       return `step.started ${event.stepKey} (attempt ${event.attempt})`;
     case 'step.retrying':
       return `step.retrying ${event.stepKey} in ${event.delayMs} ms after ${event.error.code}`;
+    case 'step.probed':
+      return `step.probed ${event.stepKey}: ${event.write}; ${event.found ? 'found done' : 'not found'}`;
     case 'step.succeeded':
       return `step.succeeded ${event.stepKey} in ${event.durationMs} ms`;
     case 'step.failed':

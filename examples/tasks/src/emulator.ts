@@ -1,4 +1,4 @@
-import type { ConnectedAccount, EmulatorSession } from '@toolsteps/engine';
+import type { ConnectedAccount, EmulateOptions, EmulatorSession } from '@toolsteps/engine';
 import { createEmulator, type Emulator } from '@toolsteps/engine/testing';
 
 interface StoredTask {
@@ -33,10 +33,16 @@ export interface TasksEmulator extends Emulator {
   account: ConnectedAccount;
 }
 
-/** Starts the task-tracker emulator with seeded tasks and one demo account that reaches it. */
-export async function createTasksEmulator(): Promise<TasksEmulator> {
+/**
+ * Starts the task-tracker emulator with seeded tasks and one demo account that reaches it; it answers
+ * loopback and the `allowedHosts` given only.
+ */
+export async function createTasksEmulator(
+  options: { allowedHosts?: readonly string[] } = {},
+): Promise<TasksEmulator> {
   const tasks = new Map(SEED.map((task) => [task.id, structuredClone(task)]));
   const emulator = await createEmulator({
+    allowedHosts: options.allowedHosts,
     authorize: (request) => request.headers.authorization === `Bearer ${DEMO_TOKEN}`,
     routes: (app) => {
       app.get('/tasks', (c) => {
@@ -87,8 +93,8 @@ export async function createTasksEmulator(): Promise<TasksEmulator> {
 }
 
 /** The emulator as the CLI starts it (`toolsteps emulate tasks`, or a run without --accounts). */
-export async function startTasksEmulator(): Promise<EmulatorSession> {
-  const emulator = await createTasksEmulator();
+export async function startTasksEmulator(options: EmulateOptions = {}): Promise<EmulatorSession> {
+  const emulator = await createTasksEmulator({ allowedHosts: options.allowedHosts });
   return {
     integration: 'tasks',
     baseUrl: emulator.baseUrl,

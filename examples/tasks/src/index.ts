@@ -16,9 +16,9 @@ const tasks = defineIntegration({
   auth: { kind: 'token' },
   http: (account) => ({ baseUrl: String(account.settings.baseUrl), rateLimit: { concurrency: 8 } }),
   steps: [listTasks, addTask, completeTask],
-  emulate: async () => {
+  emulate: async (options) => {
     const { startTasksEmulator } = await import('./emulator.js');
-    return startTasksEmulator();
+    return startTasksEmulator(options);
   },
 });
 

@@ -49,6 +49,7 @@ export {
 } from './triggers/host/create-trigger-host.js';
 export { deliveryRunId } from './triggers/host/delivery-run-id.js';
 export type { PollReport } from './triggers/host/poll-binding.js';
+export { DEFAULT_RECONCILE_EVERY_MS } from './triggers/host/reconcile-schedule.js';
 export {
   endedForGood,
   engineRunLauncher,
@@ -61,10 +62,20 @@ export type {
   TriggerHostListener,
 } from './triggers/host/trigger-host-events.js';
 export * from './triggers/index.js';
+export {
+  BodyBudget,
+  type BodyLease,
+  DEFAULT_MAX_BUFFERED_BYTES,
+} from './triggers/receiver/body-budget.js';
 export type { NodeHookHandler } from './triggers/receiver/node-hook-handler.js';
 export { DEFAULT_MAX_BODY_BYTES } from './triggers/receiver/receive-delivery.js';
 export type { WebHookHandler } from './triggers/receiver/web-hook-handler.js';
 export { DEFAULT_TRIGGER_STORE_PATH, defaultTriggerStore } from './triggers/store/default-trigger-store.js';
+export {
+  DEFAULT_SPOOL_MAX_BYTES,
+  DeliverySpool,
+  type DeliverySpoolOptions,
+} from './triggers/store/delivery-spool.js';
 export { MemoryTriggerStore } from './triggers/store/memory-trigger-store.js';
 export { SqliteTriggerStore, type SqliteTriggerStoreOptions } from './triggers/store/sqlite-trigger-store.js';
 export { triggerStoreKey } from './triggers/store/trigger-store-key.js';

@@ -1,4 +1,4 @@
-import { type StepContext, StepError, Type } from '@toolsteps/engine';
+import { type StepContext, StepError, type StepParts, Type } from '@toolsteps/engine';
 import { addCredits, type CreditsJson, creditsOf, reportCredits } from './credits.js';
 import { type BulkResult, type DoneBatch, DoneBatches } from './done-batches.js';
 import { providerRequest } from './enrichment-call.js';
@@ -16,63 +16,91 @@ export interface BulkOutcome<T> {
   credits: CreditsJson;
 }
 
-interface ReadBatch<T> {
+interface ReadBatch<G, T> {
   field: 'person' | 'company';
+  /** The record as the provider takes it; throws `validation` for one it cannot take (checked before anything is sent). */
+  form: (record: G, index: number) => object;
   shape: (value: unknown) => T;
   price: (record: T) => number;
+  /** The most a batch of this many records can cost: a try of it whose outcome is unknown counts this. */
+  worstCase: (records: number) => number;
 }
 
 /**
- * Sends `records` to a bulk endpoint in batches of at most PROVIDER_BATCH_LIMIT, one after the
- * other, and puts the answers back in input order. The HTTP layer retries each batch's request on
+ * Sends the `given` records (each as `read.form` makes it, all checked first) to a bulk endpoint in
+ * batches of at most PROVIDER_BATCH_LIMIT, one after the other, and puts the answers back in input
+ * order. The HTTP layer retries each batch's request on
  * its own (a `read` step's POST is safe to repeat), so a 503 costs one batch's request, not the
- * bulk. Each batch's credits are reported as it is answered, and the batch is kept (DoneBatches):
- * a step-level retry of the call resumes from the first batch not answered, and a failure says
- * which records were enriched, with their results and credits, and which remain.
+ * bulk. Each batch's credits are reported as it is answered, and the batch is kept with them
+ * (DoneBatches, journaled): a step-level retry of the call, or the run resumed, goes on from the
+ * first batch not answered, and a failure says which records were enriched, with their results and
+ * credits, and which remain.
  */
-export async function inBatches<T>(
+export async function inBatches<G, T>(
   ctx: StepContext,
   path: string,
-  records: readonly object[],
-  read: ReadBatch<T>,
+  given: readonly G[],
+  read: ReadBatch<G, T>,
 ): Promise<BulkOutcome<T>> {
-  const done = new DoneBatches<T>(ctx, path, records);
+  const records = given.map(read.form);
+  const done = new DoneBatches<T>(ctx.parts, path);
   const batches: DoneBatch<T>[] = [];
   let sent = false;
   for (let start = 0, index = 0; start < records.length; start += PROVIDER_BATCH_LIMIT, index++) {
-    let batch = done.get(index);
+    const end = start + PROVIDER_BATCH_LIMIT;
+    let batch = done.get(index, given.slice(start, end));
     if (batch === undefined) {
       try {
-        batch = await sendBatch(ctx, path, records.slice(start, start + PROVIDER_BATCH_LIMIT), read);
+        batch = await sendBatch(ctx, path, records.slice(start, end), read);
       } catch (error) {
         throw start === 0 ? error : partly(error, batches, records.length, read.field);
       }
       sent = true;
-      done.set(index, batch);
       reportCredits(ctx, batch.credits);
+      // Journaled with its credits before the next batch is bought: a resumed run takes it back.
+      await done.set(index, given.slice(start, end), batch);
     }
     batches.push(batch);
   }
   // Every batch was answered by an earlier attempt, already reported: this one spent nothing.
   if (!sent) ctx.credits.spent(0);
-  done.forget();
   return {
     results: batches.flatMap((batch) => batch.results),
     credits: addCredits(batches.map((batch) => batch.credits)),
   };
 }
 
-async function sendBatch<T>(
+/**
+ * A bulk step's worst case (`credits.worstCase`): what the batches of `given` not done yet can cost,
+ * as a retry of the call, or the run resumed, takes the others back.
+ */
+export function batchesWorstCase(
+  path: string,
+  given: readonly unknown[],
+  parts: Pick<StepParts, 'get'>,
+  worstCase: (records: number) => number,
+): number {
+  const done = new DoneBatches(parts, path);
+  let records = 0;
+  for (let start = 0, index = 0; start < given.length; start += PROVIDER_BATCH_LIMIT, index++) {
+    const batch = given.slice(start, start + PROVIDER_BATCH_LIMIT);
+    if (done.get(index, batch) === undefined) records += batch.length;
+  }
+  return worstCase(records);
+}
+
+async function sendBatch<G, T>(
   ctx: StepContext,
   path: string,
   batch: readonly object[],
-  read: ReadBatch<T>,
+  read: ReadBatch<G, T>,
 ): Promise<DoneBatch<T>> {
   const answer = await providerRequest<{ results: Record<string, unknown>[] }>(ctx, {
     method: 'POST',
     path,
     json: batch,
     expect: BulkAnswer,
+    worstCaseCredits: read.worstCase(batch.length),
   });
   // A 404 "no match" to a whole batch: none of its records matched (spec 7), not an error.
   if (!answer.noMatch && answer.body.results.length !== batch.length)
@@ -99,7 +127,7 @@ function partly<T>(
   error: unknown,
   batches: readonly DoneBatch<T>[],
   total: number,
-  field: ReadBatch<T>['field'],
+  field: ReadBatch<unknown, T>['field'],
 ): unknown {
   if (!(error instanceof StepError)) return error;
   const results = batches.flatMap((batch) =>
@@ -109,7 +137,7 @@ function partly<T>(
   const credits = addCredits(batches.map((batch) => batch.credits));
   return new StepError({
     ...error.toJSON(),
-    message: `${error.message} (records 0 to ${done - 1} of ${total} were enriched first, spending ${credits.spent} credits: their results are in this error's details.results; records ${done} to ${total - 1} were not sent or not answered. A retry of this step resumes from record ${done} without paying again for the others; a new run should send only the records from ${done})`,
+    message: `${error.message} (records 0 to ${done - 1} of ${total} were enriched first, spending ${credits.spent} credits: their results are in this error's details.results; records ${done} to ${total - 1} were not sent or not answered. A retry of this step, or the run resumed, goes on from record ${done} without paying again for the others; a new run should send only the records from ${done})`,
     details: { ...error.details, recordsDone: done, results, creditsSpent: credits.spent },
     cause: error,
   });

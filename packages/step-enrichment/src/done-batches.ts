@@ -1,4 +1,5 @@
-import type { StepContext } from '@toolsteps/engine';
+import { createHash } from 'node:crypto';
+import type { StepParts } from '@toolsteps/engine';
 import type { CreditsJson } from './credits.js';
 
 /** One record's answer in a bulk call: matched, and what came back when it did. */
@@ -13,49 +14,46 @@ export interface DoneBatch<T> {
   credits: CreditsJson;
 }
 
-interface CallMemo {
-  /** The call's records as sent: an attempt with other records is another call. */
-  input: string;
-  batches: DoneBatch<unknown>[];
+/** A batch as the call keeps it: what it was bought for, so another call's batch is never taken. */
+interface KeptBatch {
+  /** sha256 of the endpoint and the records (as the step was given them) it was bought for. */
+  of: string;
+  batch: DoneBatch<unknown>;
 }
 
-/** Calls that failed part way and may be retried; the oldest go first, so a long-lived worker stays small. */
-const MAX_CALLS = 32;
-const calls = new Map<string, CallMemo>();
-
 /**
- * The batches of one bulk call already answered, kept across the engine's attempts of the call
- * (same run, step key, account, endpoint and records), so a retried attempt resumes from the first
- * batch not answered instead of paying for the others again. In memory: a run resumed in another
- * process starts the call over.
+ * The batches of one bulk call already answered, and paid for, kept as parts of the call
+ * (`ctx.parts`) with the credits they cost: a later attempt of the call, or the run resumed (by
+ * `toolsteps runs resume`, a worker, a delivery replayed, in another process too), takes them back
+ * instead of buying them again, and the run's budgets count them. A batch is taken back only for the
+ * same endpoint and records.
  */
 export class DoneBatches<T> {
-  readonly #key: string;
-  readonly #input: string;
+  constructor(
+    private readonly parts: Pick<StepParts, 'get'> & Partial<Pick<StepParts, 'record'>>,
+    private readonly path: string,
+  ) {}
 
-  constructor(ctx: StepContext, path: string, records: readonly object[]) {
-    this.#key = JSON.stringify([ctx.runId, ctx.stepKey, ctx.account.id, path]);
-    this.#input = JSON.stringify(records);
+  /** The batch at `index` with these records (as given to the step), when the call already had it answered. */
+  get(index: number, records: readonly unknown[]): DoneBatch<T> | undefined {
+    const kept = this.parts.get<KeptBatch>(this.name(index));
+    return kept?.of === this.fingerprint(records) ? (kept.batch as DoneBatch<T>) : undefined;
   }
 
-  /** The batch at `index`, when an attempt of this call already had it answered. */
-  get(index: number): DoneBatch<T> | undefined {
-    const memo = calls.get(this.#key);
-    return memo?.input === this.#input ? (memo.batches[index] as DoneBatch<T> | undefined) : undefined;
+  /** Keeps an answered batch once its credits are reported: journaled before the next batch is sent. */
+  set(index: number, records: readonly unknown[], batch: DoneBatch<T>): Promise<void> {
+    const kept: KeptBatch = { of: this.fingerprint(records), batch };
+    if (!this.parts.record) throw new Error('These parts are read only: a batch is kept by the step running');
+    return this.parts.record(this.name(index), kept);
   }
 
-  /** Keeps an answered batch, before anything else can fail. */
-  set(index: number, batch: DoneBatch<T>): void {
-    let memo = calls.get(this.#key);
-    if (memo?.input !== this.#input) memo = { input: this.#input, batches: [] };
-    memo.batches[index] = batch;
-    calls.delete(this.#key);
-    calls.set(this.#key, memo);
-    if (calls.size > MAX_CALLS) calls.delete(calls.keys().next().value as string);
+  private name(index: number): string {
+    return `${this.path} batch ${index}`;
   }
 
-  /** The call is over with every batch answered: nothing is left to resume. */
-  forget(): void {
-    calls.delete(this.#key);
+  private fingerprint(records: readonly unknown[]): string {
+    return createHash('sha256')
+      .update(JSON.stringify([this.path, records]))
+      .digest('hex');
   }
 }

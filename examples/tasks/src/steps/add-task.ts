@@ -6,7 +6,8 @@ type TaskRecord = Static<typeof Task>;
 /**
  * Adding a task twice adds two tasks: the write is not safe to repeat. So the step tags the task
  * with its call's `idempotencyKey` (the API's `ref`), and its probe looks the tag up: a run resumed
- * after a crash mid-write neither adds the task again nor stops for an operator.
+ * after a crash mid-write, or whose POST got a 5xx or lost its answer, neither adds the task again
+ * nor stops for an operator.
  */
 export const addTask = defineStep({
   id: 'tasks.add_task',

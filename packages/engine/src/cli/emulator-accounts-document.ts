@@ -9,10 +9,11 @@ import type { AccountsFileDocument } from '../vault/accounts-file-schema.js';
 export function emulatorAccountsDocument(sessions: EmulatorSession[]): AccountsFileDocument {
   return {
     accounts: sessions.flatMap((session) => session.accounts.slice(0, 1)),
-    emulators: sessions.map(({ integration, baseUrl, accounts }) =>
-      accounts.length > 1
-        ? { integration, baseUrl, otherAccounts: accounts.slice(1) }
-        : { integration, baseUrl },
-    ),
+    emulators: sessions.map(({ integration, baseUrl, accounts, controlToken }) => ({
+      integration,
+      baseUrl,
+      ...(accounts.length > 1 ? { otherAccounts: accounts.slice(1) } : {}),
+      ...(controlToken === undefined ? {} : { controlToken }),
+    })),
   };
 }

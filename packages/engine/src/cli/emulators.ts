@@ -1,5 +1,5 @@
 import type { ConnectedAccount } from '../contracts/account.js';
-import type { EmulatorSession, Integration } from '../contracts/integration.js';
+import type { EmulateOptions, EmulatorSession, Integration } from '../contracts/integration.js';
 import type { StepRegistry } from '../contracts/services.js';
 import { UsageError } from './exit-codes.js';
 import { installedEmulators } from './installed-emulators.js';
@@ -17,6 +17,10 @@ export interface StartEmulatorsOptions {
    * saved accounts file stays valid across restarts. Default (and 0): each a free port.
    */
   port?: number;
+  /** Host names besides loopback's that every emulator answers to (`--allow-host`). */
+  allowedHosts?: string[];
+  /** Hosts besides loopback that emulators sending webhooks may send them to (`--hook-host`). */
+  hookHosts?: string[];
 }
 
 /** Starts the emulator of each named integration; fails before starting any if one has none. */
@@ -37,10 +41,14 @@ export async function startEmulators(
   const close = async () => {
     await Promise.all(sessions.map((session) => session.close()));
   };
+  const hosts: EmulateOptions = {
+    ...(options.allowedHosts?.length ? { allowedHosts: options.allowedHosts } : {}),
+    ...(options.hookHosts?.length ? { hookHosts: options.hookHosts } : {}),
+  };
   try {
     for (const [index, integration] of integrations.entries()) {
       const port = first > 0 ? first + index : undefined;
-      sessions.push(await startOn(integration, port));
+      sessions.push(await startOn(integration, port, hosts));
     }
   } catch (error) {
     await close();
@@ -68,10 +76,14 @@ function emulatedIntegration(registry: StepRegistry, id: string): Integration {
 }
 
 /** One emulator, on `port` when given; a port it cannot take is the user's to change. */
-async function startOn(integration: Integration, port: number | undefined): Promise<EmulatorSession> {
+async function startOn(
+  integration: Integration,
+  port: number | undefined,
+  hosts: EmulateOptions,
+): Promise<EmulatorSession> {
   let session: EmulatorSession;
   try {
-    session = await integration.emulate!(port === undefined ? {} : { port });
+    session = await integration.emulate!(port === undefined ? hosts : { ...hosts, port });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (port !== undefined && (code === 'EADDRINUSE' || code === 'EACCES')) {

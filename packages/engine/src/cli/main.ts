@@ -3,6 +3,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { type CliContext, cliContext, type GlobalOptions } from './cli-context.js';
 import { tolerateClosedPipes } from './closed-pipes.js';
 import { deliveriesCommand, deliveryShowCommand } from './commands/deliveries.js';
+import { deliveriesPruneCommand } from './commands/deliveries-prune.js';
 import { deliveryReplayCommand } from './commands/deliveries-replay.js';
 import { describeCommand } from './commands/describe.js';
 import { emulateCommand } from './commands/emulate.js';
@@ -25,6 +26,8 @@ import { validateCommand } from './commands/validate.js';
 import { EXIT, UsageError } from './exit-codes.js';
 import { helpAsOption } from './help-as-option.js';
 import { installedEmulatorsHelp } from './installed-emulators.js';
+import { printable } from './printable.js';
+import { withRedisUrl } from './redis-url-option.js';
 
 /** Builds the `toolsteps` program; each action resolves with the process exit code. */
 export function buildProgram(exit: (code: number) => void): Command {
@@ -33,6 +36,12 @@ export function buildProgram(exit: (code: number) => void): Command {
     .version(engineVersion(), '-V, --version', 'print the engine version')
     .option('--config <file>', 'a toolsteps.config.json naming the integrations to load')
     .showHelpAfterError()
+    // Commander's own lines (an unknown option, echoed as typed) are as printable as the commands'.
+    .configureOutput({
+      writeOut: (text) => process.stdout.write(printable(text, { lines: true })),
+      writeErr: (text) => process.stderr.write(printable(text, { lines: true })),
+      outputError: (text, write) => write(`${printable(text.trimEnd())}\n`),
+    })
     .exitOverride();
 
   const action =
@@ -53,6 +62,18 @@ export function buildProgram(exit: (code: number) => void): Command {
       "print one JSON document: the run result, each step's trace with its account and requests; no progress lines on stderr",
     );
 
+  // Where the Redis URL may come from: an argument shows a password to `ps`, the variable or a file do not.
+  const redisUrlFile = () =>
+    new Option(
+      '--redis-url-file <file>',
+      'the Redis URL, read from this file (keeps a password out of `ps`)',
+    );
+  const queueKeyFile = () =>
+    new Option(
+      '--queue-key-file <file>',
+      'the queue key that signs queued runs, read from this file (default: TOOLSTEPS_QUEUE_KEY)',
+    );
+
   program
     .command('run')
     .description('validate and run a workflow; without --accounts it runs against emulators')
@@ -62,15 +83,25 @@ export function buildProgram(exit: (code: number) => void): Command {
     .option('--journal <path>', 'the run journal (SQLite), default .toolsteps/runs.sqlite')
     .option('--no-journal', 'keep the run in memory only: nothing is written')
     .option('--keep <duration>', 'how long finished runs stay in the journal (default 30d)')
-    .option('--redis <url>', 'queue the run for `toolsteps worker`s on this Redis instead of running it here')
+    .option(
+      '--redis [url]',
+      'queue the run for `toolsteps worker`s on this Redis instead of running it here (no URL: TOOLSTEPS_REDIS_URL)',
+    )
+    .addOption(redisUrlFile())
+    .addOption(queueKeyFile())
     .option('--detach', 'with --redis: print the run id and return at once')
     .addOption(runJson())
-    .action(action((cli, file: string, options) => runCommand(file, options, cli)));
+    .action(action((cli, file: string, options) => runCommand(file, withRedisUrl(options, cli), cli)));
 
   program
     .command('worker')
     .description('take queued runs from Redis and run them until Ctrl-C; resumes runs a dead worker held')
-    .requiredOption('--redis <url>', 'the Redis the queue lives in, e.g. redis://127.0.0.1:6379')
+    .option(
+      '--redis [url]',
+      'the Redis the queue lives in, e.g. redis://127.0.0.1:6379 (default: TOOLSTEPS_REDIS_URL)',
+    )
+    .addOption(redisUrlFile())
+    .addOption(queueKeyFile())
     .requiredOption('--accounts <file>', 'connected accounts file: the accounts runs use')
     .option('--concurrency <n>', 'runs at once (default 8)')
     .option('--queue <name>', 'the queue (default toolsteps-runs)')
@@ -85,7 +116,12 @@ export function buildProgram(exit: (code: number) => void): Command {
     .addOption(json)
     .action(
       // BullMQ and ioredis load only for the commands that use them: every other command starts faster.
-      action(async (cli, options) => (await import('./commands/worker.js')).workerCommand(options, cli)),
+      action(async (cli, options) =>
+        (await import('./commands/worker.js')).workerCommand(
+          withRedisUrl(options, cli, { always: true }),
+          cli,
+        ),
+      ),
     );
 
   program
@@ -173,6 +209,18 @@ export function buildProgram(exit: (code: number) => void): Command {
       '--port <n>',
       'the first emulator listens on this port, the next ones on the ports after it (default: free ports)',
     )
+    .option(
+      '--allow-host <name>',
+      'also answer requests addressed to this host name, e.g. the one a proxy in a container forwards (repeatable; default loopback only)',
+      (name: string, names: string[]) => [...names, name],
+      [] as string[],
+    )
+    .option(
+      '--hook-host <name>',
+      'also send webhooks to hooks on this host (repeatable; default loopback only)',
+      (name: string, names: string[]) => [...names, name],
+      [] as string[],
+    )
     .addOption(
       new Option('--json', 'print the accounts file, which --accounts also takes, as one JSON document'),
     )
@@ -193,9 +241,11 @@ export function buildProgram(exit: (code: number) => void): Command {
       )
       .option('--no-journal', 'keep runs in memory only: a run cut off by a crash is run again, not resumed')
       .option(
-        '--redis <url>',
-        'queue the runs for `toolsteps worker`s on this Redis instead of running them here',
+        '--redis [url]',
+        'queue the runs for `toolsteps worker`s on this Redis instead of running them here (no URL: TOOLSTEPS_REDIS_URL)',
       )
+      .addOption(redisUrlFile())
+      .addOption(queueKeyFile())
       .option('--queue <name>', 'with --redis: the queue (default toolsteps-runs)');
   const store = () =>
     new Option('--store <path>', 'the trigger store (SQLite), default .toolsteps/triggers.sqlite');
@@ -221,8 +271,23 @@ export function buildProgram(exit: (code: number) => void): Command {
     .addOption(publicUrl())
     .option('--port <n>', 'the port to listen on (0: any free one)', String(DEFAULT_SERVE_PORT))
     .option('--host <address>', 'the address to listen on', '127.0.0.1')
+    .option(
+      '--max-body-bytes <n>',
+      "refuse (413) a delivery larger than this, reading no further (e.g. 1MiB; default 25MiB, GitHub's cap)",
+    )
+    .option(
+      '--max-buffered-bytes <n>',
+      'the bytes of bodies read at once across all requests; past it 503 with Retry-After (default 64MiB)',
+    )
+    .option('--keep <duration>', 'how long finished deliveries stay in the store (default 30d)')
+    .option(
+      '--reconcile-every <duration>',
+      'how often hooks are checked and repaired if deleted or edited (default 5m; 0: at start only)',
+    )
     .addOption(new Option('--json', 'print one JSON line per event (delivery, run, activation)'));
-  hostRuns(serve).action(action((cli, paths: string[], options) => serveCommand(paths, options, cli)));
+  hostRuns(serve).action(
+    action((cli, paths: string[], options) => serveCommand(paths, withRedisUrl(options, cli), cli)),
+  );
 
   for (const verb of ['activate', 'deactivate'] as const) {
     trigger
@@ -242,7 +307,7 @@ export function buildProgram(exit: (code: number) => void): Command {
 
   const deliveries = program
     .command('deliveries')
-    .description('the deliveries the trigger store keeps: list (default), show, replay');
+    .description('the deliveries the trigger store keeps: list (default), show, replay, prune');
   deliveries
     // The default, so `toolsteps deliveries --status failed` lists: the options are the list's own.
     .command('list', { isDefault: true })
@@ -273,13 +338,26 @@ export function buildProgram(exit: (code: number) => void): Command {
     .addOption(store())
     .addOption(json);
   hostRuns(replay).action(
-    action((cli, id: string, paths: string[], options) => deliveryReplayCommand(id, paths, options, cli)),
+    action((cli, id: string, paths: string[], options) =>
+      deliveryReplayCommand(id, paths, withRedisUrl(options, cli), cli),
+    ),
   );
+  deliveries
+    .command('prune')
+    .description('delete finished deliveries older than a duration; those waiting or running are kept')
+    .option('--older-than <duration>', 'e.g. 30d, 12h (default 30d)')
+    .option('--binding <id>', "only this binding's")
+    .addOption(store())
+    .addOption(json)
+    .action(action((cli, options) => deliveriesPruneCommand(options, cli)));
 
   const journalOption = () =>
     new Option('--journal <path>', 'the run journal (SQLite), default .toolsteps/runs.sqlite');
   const redisJournalOption = () =>
-    new Option('--redis <url>', 'the journal of runs queued on this Redis (run --redis, worker)');
+    new Option(
+      '--redis [url]',
+      'the journal of runs queued on this Redis (run --redis, worker); no URL: TOOLSTEPS_REDIS_URL',
+    );
   const runs = program
     .command('runs')
     .description('the runs the journal keeps: list (default), show, resume, resolve, cancel, prune');
@@ -291,32 +369,42 @@ export function buildProgram(exit: (code: number) => void): Command {
     .option('--limit <n>', 'at most this many (default 50)')
     .addOption(journalOption())
     .addOption(redisJournalOption())
+    .addOption(redisUrlFile())
     .addOption(json)
-    .action(action((cli, options) => runsCommand(options, cli)));
+    .action(action((cli, options) => runsCommand(withRedisUrl(options, cli), cli)));
   runs
     .command('show')
     .description('one run whole: its input, result and the trace of its steps')
     .argument('<id>', 'run id, or its first characters')
     .addOption(journalOption())
     .addOption(redisJournalOption())
+    .addOption(redisUrlFile())
     .addOption(json)
-    .action(action((cli, id: string, options) => runShowCommand(id, options, cli)));
+    .action(action((cli, id: string, options) => runShowCommand(id, withRedisUrl(options, cli), cli)));
   const accountsOption = () =>
     new Option('--accounts <file>', 'connected accounts file: the accounts the run writes to (required)');
   const resumeOptions = (command: Command) =>
     command
       .addOption(accountsOption())
       .option('--workflow <file>', 'go on with this workflow file instead of the one the run started from')
-      .option('--force', 'resume although the workflow changed or the process holding the run seems alive')
+      .option(
+        '--force',
+        'resume although the workflow changed, or the process or worker holding the run seems alive',
+      )
       .addOption(journalOption())
       .addOption(redisJournalOption())
+      .addOption(redisUrlFile())
+      .option(
+        '--queue <name>',
+        "with --redis: the workers' queue, checked for a worker holding the run (default toolsteps-runs)",
+      )
       .addOption(runJson());
   resumeOptions(
     runs
       .command('resume')
       .description('go on with a crashed, failed or settled run: recorded steps are replayed, not run again')
       .argument('<id>', 'run id, or its first characters'),
-  ).action(action((cli, id: string, options) => runsResumeCommand(id, options, cli)));
+  ).action(action((cli, id: string, options) => runsResumeCommand(id, withRedisUrl(options, cli), cli)));
   resumeOptions(
     runs
       .command('resolve')
@@ -326,21 +414,23 @@ export function buildProgram(exit: (code: number) => void): Command {
       .requiredOption('--as <decision>', 'done (it happened: give --result), retry (it did not), or failed')
       .option('--result <json>', "with --as done: the step's result, inline or @file.json")
       .option('--no-resume', 'record the decision only'),
-  ).action(action((cli, id: string, options) => runsResolveCommand(id, options, cli)));
+  ).action(action((cli, id: string, options) => runsResolveCommand(id, withRedisUrl(options, cli), cli)));
   runs
     .command('cancel')
     .description('cancel a run: one no process holds is not resumed; one still running is stopped')
     .argument('<id>', 'run id, or its first characters')
     .addOption(journalOption())
     .addOption(redisJournalOption())
-    .action(action((cli, id: string, options) => runsCancelCommand(id, options, cli)));
+    .addOption(redisUrlFile())
+    .action(action((cli, id: string, options) => runsCancelCommand(id, withRedisUrl(options, cli), cli)));
   runs
     .command('prune')
     .description('delete finished runs older than a duration; runs waiting for a decision are kept')
     .option('--older-than <duration>', 'e.g. 30d, 12h (default 30d)')
     .addOption(journalOption())
     .addOption(redisJournalOption())
-    .action(action((cli, options) => runsPruneCommand(options, cli)));
+    .addOption(redisUrlFile())
+    .action(action((cli, options) => runsPruneCommand(withRedisUrl(options, cli), cli)));
 
   program
     .command('encrypt-accounts')
@@ -359,7 +449,8 @@ function engineVersion(): string {
 
 function reportError(error: unknown, cli: CliContext): number {
   if (error instanceof UsageError) {
-    cli.output.error(`toolsteps: ${error.message}`);
+    // One line, as a usage error is: what it quotes (an argument, an id from a file) cannot add one.
+    cli.output.error(`toolsteps: ${printable(error.message)}`);
     return error.exitCode;
   }
   const message = error instanceof Error ? error.message : String(error);

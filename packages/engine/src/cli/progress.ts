@@ -1,6 +1,8 @@
 import type { CreditSpend, RunCredits } from '../contracts/credits.js';
 import type { RunEvent } from '../contracts/events.js';
+import type { StepErrorJson } from '../contracts/step-error.js';
 import type { Colors, Output } from './output.js';
+import { printable } from './printable.js';
 
 /**
  * Shows a run as it happens: coloured, symbol-led lines on a terminal; plain `step … started`
@@ -11,9 +13,25 @@ export function progressReporter(output: Output): (event: RunEvent) => void {
   const colors = output.colors();
   const ms = (value: number) => `${Math.round(value)} ms`;
   return (event) => {
-    const line = tty ? ttyLine(event, colors, ms) : plainLine(event, ms);
+    const shown = oneLineEach(event);
+    const line = tty ? ttyLine(shown, colors, ms) : plainLine(shown, ms);
     if (line) output.note(line);
   };
+}
+
+/**
+ * The event with every text that came from outside (ids from the workflow file, an upstream error,
+ * a skip reason quoting an expression) on one line: a newline in it cannot forge a progress line.
+ */
+function oneLineEach(event: RunEvent): RunEvent {
+  const shown: Record<string, unknown> = { ...event };
+  for (const key of ['runId', 'workflowId', 'stepKey', 'step', 'reason', 'write']) {
+    const value = shown[key];
+    if (typeof value === 'string') shown[key] = printable(value);
+  }
+  const error = shown.error as StepErrorJson | undefined;
+  if (error) shown.error = { ...error, code: printable(error.code), message: printable(error.message) };
+  return shown as RunEvent;
 }
 
 function ttyLine(event: RunEvent, c: Colors, ms: (v: number) => string): string | undefined {
@@ -28,6 +46,8 @@ function ttyLine(event: RunEvent, c: Colors, ms: (v: number) => string): string 
       return c.yellow(
         `  ↻ ${event.stepKey}: ${event.error.message}; attempt ${event.attempt + 1} in ${ms(event.delayMs)}`,
       );
+    case 'step.probed':
+      return c.yellow(`  ? ${event.stepKey}: ${event.write}; ${probedNote(event.found)}`);
     case 'step.succeeded':
       return `  ${c.green('✓')} ${event.stepKey} ${c.dim(event.replayed ? replayedNote(event.replayed) : ms(event.durationMs) + creditsNote(event.credits))}`;
     case 'step.skipped':
@@ -51,6 +71,8 @@ function plainLine(event: RunEvent, ms: (v: number) => string): string | undefin
       return `step ${event.stepKey} started${event.attempt > 1 ? ` (attempt ${event.attempt})` : ''}`;
     case 'step.retrying':
       return `step ${event.stepKey} retrying in ${ms(event.delayMs)} after ${event.error.code}: ${event.error.message}`;
+    case 'step.probed':
+      return `step ${event.stepKey} probed after ${event.write}: ${probedNote(event.found)}`;
     case 'step.succeeded':
       return event.replayed
         ? `step ${event.stepKey} succeeded: ${replayedNote(event.replayed)}`
@@ -64,7 +86,12 @@ function plainLine(event: RunEvent, ms: (v: number) => string): string | undefin
   }
 }
 
-/** How a resumed run's step succeeded without running again. */
+/** What a step's probe said of a write whose outcome was unknown. */
+function probedNote(found: boolean): string {
+  return found ? 'its probe found it done' : 'its probe did not find it';
+}
+
+/** How a step succeeded without running again. */
 function replayedNote(replayed: 'recorded' | 'probed'): string {
   return replayed === 'recorded'
     ? 'recorded before, not run again'

@@ -2,6 +2,7 @@ import { describedSchemaCheck, type SchemaViolation } from '../validation/json-s
 import type { CompiledWorkflow } from '../workflow/compiled-workflow.js';
 import type { CliContext } from './cli-context.js';
 import { EXIT } from './exit-codes.js';
+import { printable } from './printable.js';
 
 /** Every way the run input breaks the workflow's `input` schema, each with the value it got. */
 export function runInputViolations(workflow: CompiledWorkflow, input: unknown): SchemaViolation[] {
@@ -27,8 +28,12 @@ export function reportRunInput(
   cli.output.error(
     cli.output
       .colors()
-      .red(`toolsteps: the run input does not match the input schema of ${file} (${count}); nothing ran`),
+      .red(
+        `toolsteps: the run input does not match the input schema of ${printable(file)} (${count}); nothing ran`,
+      ),
   );
-  for (const { pointer, message } of violations) cli.output.error(`  input${pointer || '/'} ${message}`);
+  // A message quotes the value it got: one line each, whatever the input holds.
+  for (const { pointer, message } of violations)
+    cli.output.error(`  input${printable(pointer) || '/'} ${printable(message)}`);
   return EXIT.invalid;
 }

@@ -36,12 +36,19 @@ export type RunEvent =
   | (StepEventBase & { type: 'step.started'; attempt: number })
   | (StepEventBase & { type: 'step.retrying'; attempt: number; delayMs: number; error: StepErrorJson })
   | (StepEventBase & {
+      type: 'step.probed';
+      /** The write in question and how it ended, e.g. `POST /tasks answered 502`. */
+      write: string;
+      /** Whether the step's probe found it done: then the step ends with what the probe found. */
+      found: boolean;
+    })
+  | (StepEventBase & {
       type: 'step.succeeded';
       attempts: number;
       durationMs: number;
       /** What the step spent, when it is metered or reported credits. */
       credits?: CreditSpend;
-      /** A resumed run's step that did not run again (see StepTrace.replayed). */
+      /** A step that did not run again: recorded before, or found done by its probe (see StepTrace.replayed). */
       replayed?: 'recorded' | 'probed';
     })
   | (StepEventBase & {
@@ -77,7 +84,7 @@ export interface StepTrace {
   error?: StepErrorJson;
   /** Counters the step reported (`ctx.meter`). */
   meter?: Record<string, number>;
-  /** Credits the step spent (retries included), when it is metered or reported credits. */
+  /** Credits the step spent (retries, and a resumed run's earlier lives, included), when it is metered or reported credits. */
   credits?: CreditSpend;
   /**
    * Number of HTTP requests the step sent, retries included, counted as they leave: a request still
@@ -100,8 +107,9 @@ export interface StepTrace {
   /** Which write and how it ended, e.g. `POST /issues timed out after it was sent, before a complete answer`. */
   outcomeReason?: string;
   /**
-   * Set on a resumed run's steps that did not run again: `recorded`, the result an earlier attempt
-   * of the run recorded; `probed`, the step's probe found its write had happened and read the result.
+   * Set on a step that did not run again: `recorded`, a resumed run's step, the result an earlier
+   * attempt of the run recorded; `probed`, the step's probe found its write had happened and read the
+   * result (a write a crash left in flight, or one whose answer said nothing: a 5xx, a lost answer).
    */
   replayed?: 'recorded' | 'probed';
   /** An operator's decision on a step whose outcome was unknown (`toolsteps runs resolve`). */
@@ -135,6 +143,24 @@ export interface SentWrite {
   at: number;
   /** The step's attempt that sent it. */
   attempt: number;
+}
+
+/**
+ * Credits a step was counted since its previous record, journaled as they are counted: when an
+ * attempt ends, and with each part of its work as it completes (`ctx.parts`). A resumed run starts
+ * from every record of its earlier lives, a failed step's included.
+ */
+export interface SpentCredits {
+  stepKey: string;
+  /** The account charged. */
+  accountId: string;
+  /** The workflow step (its JSON pointer) whose `maxCredits` counts them, every iteration together. */
+  stepPointer: string;
+  spent: number;
+  /** Some of them were computed (pricing rules, a worst case) rather than reported by the provider. */
+  estimated: boolean;
+  /** The part of the step's work completed with them, and its value (secrets scrubbed). */
+  part?: { name: string; value: unknown };
 }
 
 export interface RunResult {
@@ -179,6 +205,11 @@ export interface Journal {
    * leaves, so a crash while it is in flight leaves a record that it may have happened.
    */
   recordSend?(runId: string, write: SentWrite): Promise<void>;
+  /**
+   * Optional, for journals a run can be resumed from: awaited as a metered step's attempt ends and
+   * as it completes a part of its work, so a resumed run counts what its earlier lives spent.
+   */
+  recordCredits?(runId: string, credits: SpentCredits): Promise<void>;
 }
 
 /**
@@ -192,4 +223,6 @@ export interface RunHistory {
   startedAt: number;
   steps: readonly StepTrace[];
   sent: readonly SentWrite[];
+  /** The credits its steps were counted, oldest first: what its budgets start from. */
+  credits?: readonly SpentCredits[];
 }

@@ -29,6 +29,12 @@ export interface HttpRequest {
    * GET and HEAD are always safe; other methods retry only in `read` steps or when this is true.
    */
   retrySafe?: boolean;
+  /**
+   * In a metered step: the most credits the provider may charge for this request, when less than
+   * the step's worst case (one batch of a bulk call). A try whose outcome is unknown (a 5xx, a
+   * timeout after it was sent) is counted at this, estimated; default the step's worst case.
+   */
+  worstCaseCredits?: number;
   /** Passed to the integration's auth `value` function, for APIs whose header differs per operation. */
   authParams?: Record<string, string>;
   /** Statuses the step handles itself: they resolve instead of throwing (e.g. 404 meaning "no match"). */

@@ -135,6 +135,13 @@ export interface Integration {
 export interface EmulateOptions {
   /** Port on 127.0.0.1; default 0, a free one (`toolsteps emulate --port`). */
   port?: number;
+  /**
+   * Host names besides loopback's that the emulator answers to (`toolsteps emulate --allow-host`):
+   * see the test kit's `createEmulator({ allowedHosts })`.
+   */
+  allowedHosts?: string[];
+  /** For an emulator that sends webhooks: hosts besides loopback it may send them to (`--hook-host`). */
+  hookHosts?: string[];
 }
 
 /** A running emulator as the CLI sees it. */
@@ -146,6 +153,8 @@ export interface EmulatorSession {
    * default: a step naming no account of the integration uses it.
    */
   accounts: ConnectedAccount[];
+  /** For an emulator with control routes (`/_emulator/…`): the token they take, as `Authorization: Bearer`. */
+  controlToken?: string;
   close(): Promise<void>;
 }
 

@@ -67,6 +67,8 @@ export interface SentRequest {
   path: string;
   /** GET, HEAD, or marked `retrySafe`: running it twice does no harm. */
   safeToRepeat: boolean;
+  /** The most credits it may be charged, when its request says (`HttpRequest.worstCaseCredits`). */
+  worstCaseCredits?: number;
 }
 
 /**
@@ -110,6 +112,13 @@ export interface HttpClientOptions {
    * trace that it may have happened. A rejection stops the send: it never leaves.
    */
   beforeWrite?: (request: SentRequest) => Promise<void>;
+  /**
+   * Called before each try of a request (its first and every retry), before it waits for the
+   * account's limiter, so a wait here holds no place in its queues: a metered step checks its budgets
+   * there, as an earlier try whose outcome is unknown was charged. A rejection stops the request:
+   * that try never leaves, and it is not retried.
+   */
+  beforeTry?: (request: SentRequest) => Promise<void> | undefined;
 }
 
 /**

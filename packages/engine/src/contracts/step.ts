@@ -1,7 +1,7 @@
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { AccountSummary } from './account.js';
 import { CATALOG_ID } from './catalog-id.js';
-import type { CreditsReporter, StepCredits } from './credits.js';
+import type { CreditsReporter, StepCredits, StepParts } from './credits.js';
 import type { SentWrite } from './events.js';
 import type { HttpClient } from './http.js';
 import type { Logger } from './logger.js';
@@ -26,6 +26,8 @@ export interface StepContext {
   meter: Meter;
   /** Reports the credits this call spent (see `credits` on the step definition). */
   credits: CreditsReporter;
+  /** The parts of this call's work already done and paid for (a bulk call's batches), kept across attempts and resumes. */
+  parts: StepParts;
   /**
    * Unique to this call of the step in this run, and the same when a resumed run calls it again:
    * send it as an idempotency key, or write it as a marker the step's `probe` can look for.
@@ -58,10 +60,12 @@ export interface StepDefinition<I extends TSchema, O extends TSchema> {
   run: (input: Static<I>, ctx: StepContext) => Promise<Static<O>>;
   /**
    * For a write not safe to repeat: tells whether this call (same args, same `ctx.idempotencyKey`)
-   * already happened upstream. A resumed run asks it when a crash left the step's write in flight:
-   * found, its result stands and the step is not run again; not found, the step runs. Without a
-   * probe such a step stops the run as `outcome_unknown` for an operator. Reads only: `ctx.http`
-   * refuses nothing, but a probe that writes defeats its purpose.
+   * already happened upstream. A resumed run asks it when a crash left the step's write in flight,
+   * and a run asks it when a write's answer said nothing (a 5xx, a lost answer, a timeout after
+   * sending): found, its result stands and the step is not run again; not found, the step runs
+   * (in a live run, within its retry policy). Without a probe such a step stops the run as
+   * `outcome_unknown` for an operator. Reads only: `ctx.http` refuses nothing, but a probe that
+   * writes defeats its purpose.
    */
   probe?: (
     input: Static<I>,

@@ -38,6 +38,11 @@ export interface NewDelivery {
   headers: Record<string, string>;
   /** The body exactly as received; a polled event as JSON. */
   rawBody: Uint8Array;
+  /**
+   * A webhook delivery's replay key: a digest of its signature (never the signature). A delivery to
+   * the same binding with the same key is a duplicate whatever its id, as long as the first is kept.
+   */
+  replayKey?: string;
 }
 
 /** One workflow run a delivery started: one per event that passed the filter. */
@@ -90,8 +95,9 @@ export interface TriggerStore {
   saveActivation(activation: Activation): Promise<void>;
 
   /**
-   * Commits a received delivery, unless one with the same id is already kept for the binding: a
-   * redelivery is `duplicate` and changes nothing.
+   * Commits a received delivery, unless one with the same id, or the same `replayKey`, is already
+   * kept for the binding: a redelivery (or a signed request resent under another id) is
+   * `duplicate` and changes nothing.
    */
   commitDelivery(delivery: NewDelivery): Promise<'committed' | 'duplicate'>;
   /** A poll's events and the cursor after them, together: both are kept, or neither. */
@@ -121,6 +127,12 @@ export interface TriggerStore {
   finishDelivery(bindingId: string, id: string, outcome: DeliveryOutcome): Promise<void>;
   /** Puts a finished delivery back to `received` (its error cleared, its runs kept), to be run again. */
   requeueDelivery(bindingId: string, id: string): Promise<boolean>;
+  /**
+   * Deletes the deliveries (of one binding, or all) that finished (`succeeded`, `skipped` or
+   * `failed`) before `before`, epoch milliseconds; how many. One waiting or running is never
+   * deleted. A delivery deleted is forgotten: a redelivery of its id is then kept and run anew.
+   */
+  pruneDeliveries(before: number, bindingId?: string): Promise<number>;
 
   close(): Promise<void>;
 }

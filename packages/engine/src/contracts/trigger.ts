@@ -168,6 +168,19 @@ export interface IntegrationWebhooks {
    * runs before the body is parsed: reading `delivery.body` here parses it, which costs far more.
    */
   verify(delivery: WebhookDelivery, secret: string): Promise<boolean>;
+  /**
+   * Optional, and cheap: whether the request's headers (lowercase names) carry a signature of the
+   * right form (GitHub's `x-hub-signature-256: sha256=` and 64 hex digits), without a secret and
+   * before a byte of the body is read. A request without one is refused (401) unread, so unsigned
+   * senders cost no memory. Without it, every body is read (within the limits) to be verified.
+   */
+  hasSignature?(headers: Readonly<Record<string, string>>): boolean;
+  /**
+   * Optional: the signature of a verified delivery, in one spelling whatever variant was sent (the
+   * third party's bytes, not a secret). The receiver keeps a digest of it with the delivery, so the
+   * same signed request resent under another delivery id is a duplicate, not a second delivery.
+   */
+  signatureOf?(delivery: WebhookDelivery): string | undefined;
   /** The third party's id of the delivery (GitHub's `X-GitHub-Delivery`), the same on a redelivery. */
   deliveryId(delivery: WebhookDelivery): string | undefined;
   /**

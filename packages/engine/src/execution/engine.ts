@@ -82,6 +82,8 @@ export class WorkflowRunner {
       traceRequests: this.traceRequests,
       ...(resume ? { replay: new RunReplay(resume) } : {}),
     };
+    // Before anything runs: every budget counts what the run's earlier lives spent.
+    if (resume?.credits) run.credits.resumeFrom(resume.credits);
     const scope = Scope.root(input, { id: runId, startedAt: new Date(startedAt).toISOString() });
     // Most runs can neither be cancelled nor time out: they share one signal instead of each making one.
     const deadline =

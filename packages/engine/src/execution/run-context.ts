@@ -46,6 +46,6 @@ export interface StepProgress {
   account?: ConnectedAccount;
   /** What the step's writes may have done upstream (`write` and `delete` steps only). */
   writes?: WriteOutcomes;
-  /** Set when a resumed run's probe found the step's write had happened: it did not run again. */
+  /** Set when the step's probe found its write had happened (on a resume or after an answer that said nothing). */
   replayed?: 'probed';
 }

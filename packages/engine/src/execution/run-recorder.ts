@@ -1,5 +1,12 @@
 import type { Clock } from '../contracts/clock.js';
-import type { Journal, RunEvent, RunObserver, SentWrite, StepTrace } from '../contracts/events.js';
+import type {
+  Journal,
+  RunEvent,
+  RunObserver,
+  SentWrite,
+  SpentCredits,
+  StepTrace,
+} from '../contracts/events.js';
 import type { Logger } from '../contracts/logger.js';
 import type { SecretScrubber } from '../contracts/services.js';
 
@@ -49,6 +56,27 @@ export class RunRecorder {
   recordSend(write: SentWrite): Promise<void> {
     write.path = this.scrubber.scrub(write.path);
     return this.journal.recordSend!(this.runId, write);
+  }
+
+  /** Whether the journal records credits as they are counted (a journal runs can be resumed from). */
+  get recordsCredits(): boolean {
+    return this.journal.recordCredits !== undefined;
+  }
+
+  /** Records credits a step was counted; texts and a part's value scrubbed, as a trace's are. */
+  recordCredits(credits: SpentCredits): Promise<void> {
+    const { scrubber } = this;
+    const scrubbed: SpentCredits = {
+      ...credits,
+      stepKey: scrubber.scrub(credits.stepKey),
+      accountId: scrubber.scrub(credits.accountId),
+    };
+    if (credits.part)
+      scrubbed.part = {
+        name: scrubber.scrub(credits.part.name),
+        value: scrubber.scrubValue(credits.part.value),
+      };
+    return this.journal.recordCredits!(this.runId, scrubbed);
   }
 
   /** Takes a trace recorded by an earlier attempt of a resumed run, as it is: the journal has it. */

@@ -6,6 +6,7 @@ import type { Template } from '../expressions/template.js';
 import { cutBeforeToken } from '../secrets/cut-before-token.js';
 import type { CompiledCatch, CompiledStep } from '../workflow/compiled-workflow.js';
 import { cancellation, Deadline } from './deadline.js';
+import { nextTurn, turnIsOver } from './event-loop-turn.js';
 import { loggedRequests } from './request-log.js';
 import type { RunContext, StepProgress } from './run-context.js';
 import type { Scope } from './scope.js';
@@ -21,6 +22,7 @@ export async function runSequence(
 ): Promise<unknown> {
   let last: unknown = null;
   for (const node of nodes) {
+    if (turnIsOver()) await nextTurn();
     if (signal.aborted) throw cancellation(signal.reason);
     const stepKey = prefix ? `${prefix}.${node.id}` : node.id;
     if (!isPlain(node)) {
@@ -121,8 +123,9 @@ async function replay(
   run: RunContext,
 ): Promise<unknown> {
   const { node, stepKey } = started;
-  // What it spent still counts against the run's budgets.
-  if (recorded.credits && node.integration) {
+  // What it spent still counts against the run's budgets: already, when the journal recorded its
+  // credits as they were counted; from its trace for a run journaled before such records were kept.
+  if (recorded.credits && node.integration && !run.credits.earlierOf(stepKey)) {
     const account = await run.accounts.resolve(node.integration, node.node.account);
     const payer = { accountId: account.id, stepPointer: node.pointer };
     run.credits.charge(payer, recorded.credits.spent, recorded.credits.estimated);

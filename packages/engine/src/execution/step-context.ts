@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { ConnectedAccount } from '../contracts/account.js';
-import type { CreditsReporter } from '../contracts/credits.js';
 import type { HttpClient } from '../contracts/http.js';
 import type { Integration } from '../contracts/integration.js';
 import { type Logger, withFields } from '../contracts/logger.js';
+import type { SendEndListener } from '../contracts/services.js';
 import type { AnyStep, Effect, StepContext } from '../contracts/step.js';
+import type { CallCredits } from './credits/call-credits.js';
 import { logRequest } from './request-log.js';
 import type { RunContext, StepProgress } from './run-context.js';
 
@@ -20,7 +21,7 @@ export interface Attempt {
   attempt: number;
   signal: AbortSignal;
   progress: StepProgress;
-  credits: CreditsReporter;
+  credits: CallCredits;
   /** Set once the attempt built its client: only then can it have requests to stop. */
   http?: HttpClient;
 }
@@ -35,6 +36,7 @@ export function stepContext(attempt: Attempt): StepContext {
   const onExchange = run.onExchange;
   const writes = attempt.effect === 'read' ? undefined : progress.writes;
   const recordsSends = run.recorder.recordsSends && writes !== undefined;
+  const { credits } = attempt;
   return {
     account: {
       id: account.id,
@@ -50,7 +52,8 @@ export function stepContext(attempt: Attempt): StepContext {
         signal: attempt.signal,
         onSent: (request) => {
           progress.requests++;
-          const ended = writes?.sent(request);
+          const written = writes?.sent(request, run.clock.now());
+          const ended = credits.metered ? both(written, credits.sent(request)) : written;
           return progress.requestLog ? logRequest(progress.requestLog, request, ended) : ended;
         },
         // Exchange records are built only for someone who reads them.
@@ -66,6 +69,8 @@ export function stepContext(attempt: Attempt): StepContext {
                 attempt: attempt.attempt,
               })
           : undefined,
+        // A metered step checks its budgets before every try: a retry may be charged again.
+        beforeTry: credits.metered ? (request) => credits.beforeTry(request, attempt.signal) : undefined,
       });
       return attempt.http;
     },
@@ -82,10 +87,25 @@ export function stepContext(attempt: Attempt): StepContext {
         progress.meter[name] = (progress.meter[name] ?? 0) + amount;
       },
     },
-    credits: attempt.credits,
+    credits,
+    get parts() {
+      return credits.parts;
+    },
     get idempotencyKey() {
       return idempotencyKey(run.runId, stepKey);
     },
+  };
+}
+
+/** Both listeners told how a send ended, when both listen. */
+function both(
+  first: SendEndListener | undefined,
+  second: SendEndListener | undefined,
+): SendEndListener | undefined {
+  if (!first || !second) return first ?? second;
+  return (end, reason, status) => {
+    first(end, reason, status);
+    second(end, reason, status);
   };
 }
 

@@ -49,12 +49,32 @@ export function delayBeforeRetry(failed: FailedAttempt, run: RunContext): number
   return retryDelay(policy, attempt, error.retryAfterMs, run.random);
 }
 
-function notRetried(error: StepError, stepId: string, risk: string): StepError {
+/**
+ * The wait before the next attempt were the attempt's writes proven not done (by the step's probe),
+ * or the failure that ends the step even then: the policy's codes and attempts, and the waits it takes.
+ */
+export function delayIfNotDone(
+  failed: FailedAttempt,
+  run: RunContext,
+): { delayMs: number } | { end: StepError } {
+  try {
+    return { delayMs: delayBeforeRetry({ ...failed, writes: undefined }, run) };
+  } catch (end) {
+    return { end: end as StepError };
+  }
+}
+
+/**
+ * The failure of a step not run again because a write of it may have been processed; `probe`, what
+ * its probe said when one was asked and could not settle it.
+ */
+export function notRetried(error: StepError, stepId: string, risk: string, probe?: string): StepError {
+  const asked = probe === undefined ? '' : ` and ${probe}`;
   return new StepError({
     ...error.toJSON(),
-    message: `${error.message}; not retried: ${stepId} may have been processed (${risk}). Check before running it again: a retry could repeat the write`,
+    message: `${error.message}; not retried: ${stepId} may have been processed (${risk})${asked}. Check before running it again: a retry could repeat the write`,
     retryable: false,
-    details: { ...error.details, notRetried: risk },
+    details: { ...error.details, notRetried: risk, ...(probe === undefined ? {} : { probe }) },
     cause: error,
   });
 }

@@ -1,13 +1,15 @@
 import { StepError, toStepError } from '../contracts/step-error.js';
 import { describedSchemaCheck, describeViolations, schemaCheck } from '../validation/json-schema.js';
 import type { CompiledStep } from '../workflow/compiled-workflow.js';
+import type { ProbeCall } from './ask-probe.js';
 import { creditsOfCall } from './credits/metered-call.js';
 import { cancellation, Deadline, listenable } from './deadline.js';
 import { settleUnsettled } from './resume/settle-unsettled.js';
 import type { RunContext, StepProgress } from './run-context.js';
 import type { Scope } from './scope.js';
+import { settleAmbiguousWrite } from './settle-ambiguous-write.js';
 import { type Attempt, stepContext } from './step-context.js';
-import { delayBeforeRetry } from './step-retry.js';
+import { delayBeforeRetry, delayIfNotDone } from './step-retry.js';
 import { WriteOutcomes } from './write-outcomes.js';
 
 /**
@@ -53,14 +55,21 @@ export async function runToolStep(
   }
   const account = await run.accounts.resolve(integration, node.node.account);
   progress.account = account;
-  const writes = step.effect === 'read' ? undefined : new WriteOutcomes();
+  const writes = step.effect === 'read' ? undefined : new WriteOutcomes(stepKey, step.id);
   progress.writes = writes;
   const credits = creditsOfCall(node, step, integration, account, args, stepKey, run, progress);
 
-  // A resumed run: a write a crash left in flight is settled before the step may run again.
+  // What the step's probe is called with: a write step that has one asks it whether a write whose
+  // answer said nothing happened, as a resumed run asks it for a write a crash left in flight.
   const unsettled = run.replay?.unsettled(stepKey);
-  if (unsettled) {
-    const probe = { run, step, integration, account, stepKey, signal, progress, credits };
+  const settles = writes !== undefined && step.probe !== undefined && step.idempotent !== true;
+  const probe: ProbeCall | undefined =
+    settles || unsettled
+      ? { run, step, integration, account, stepKey, id: node.id, signal, progress, credits }
+      : undefined;
+
+  // A resumed run: a write a crash left in flight is settled before the step may run again.
+  if (unsettled && probe) {
     const found = await settleUnsettled(probe, args, unsettled, node.timeoutMs);
     if (found) {
       checkOutput(step.id, step.output, found.result);
@@ -71,7 +80,7 @@ export async function runToolStep(
 
   for (let attempt = 1; ; attempt++) {
     progress.attempts = attempt;
-    writes?.startAttempt();
+    writes?.startAttempt(attempt);
     if (run.recorder.observed)
       run.recorder.emit({ type: 'step.started', stepKey, id: node.id, step: step.id, attempt });
     const deadline = new Deadline(signal, node.timeoutMs, `Step "${stepKey}"`);
@@ -94,28 +103,45 @@ export async function runToolStep(
       const ctx = stepContext(current);
       const result = await deadline.race(Promise.resolve().then(() => step.run(args, ctx)));
       checkOutput(step.id, step.output, result);
-      credits.settle(true);
+      // The journal has what the attempt was counted before the step is over.
+      const recording = credits.settle(true);
+      if (recording) await recording;
       return result;
     } catch (thrown) {
       // Released before any wait for a retry: what the attempt held must not block steps running beside it.
-      credits.settle(false);
+      const recording = credits.settle(false);
+      if (recording) await recording;
       const error = inWorkflow(toStepError(thrown), node.pointer);
       // What the failed attempt has not sent yet never leaves: a retry must not race its leftovers.
       if (current.http) stopAttempt(deadline);
       const failed = { node, account, error, attempt, writes, stopped: signal.aborted };
-      const delayMs = delayBeforeRetry(failed, run);
-      run.recorder.emit({
-        type: 'step.retrying',
-        stepKey,
-        id: node.id,
-        step: step.id,
-        attempt,
-        delayMs,
-        error: error.toJSON(),
-      });
-      await run.clock.sleep(delayMs, listenable(signal)).catch(() => {
-        throw cancellation(signal.reason);
-      });
+      // A write whose answer said nothing is settled by the probe, after the wait a retry takes
+      // (time for an upstream still at work on it to finish), instead of being left to an operator.
+      const ambiguous = settles && !failed.stopped ? writes?.ambiguous() : undefined;
+      const next = ambiguous ? delayIfNotDone(failed, run) : { delayMs: delayBeforeRetry(failed, run) };
+      if ('delayMs' in next) {
+        run.recorder.emit({
+          type: 'step.retrying',
+          stepKey,
+          id: node.id,
+          step: step.id,
+          attempt,
+          delayMs: next.delayMs,
+          error: error.toJSON(),
+        });
+        await run.clock.sleep(next.delayMs, listenable(signal)).catch(() => {
+          throw cancellation(signal.reason);
+        });
+      }
+      if (ambiguous && writes && probe) {
+        const settling = { error, writes, ambiguous, next };
+        const found = await settleAmbiguousWrite(probe, args, settling, node.timeoutMs);
+        if (found) {
+          checkOutput(step.id, step.output, found.result);
+          progress.replayed = 'probed';
+          return found.result;
+        }
+      }
     } finally {
       // A step that returned with requests still pending is over too: nothing of it leaves later.
       // Only a step that made an HTTP client can have any.

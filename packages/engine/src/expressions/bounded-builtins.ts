@@ -1,6 +1,7 @@
 import jsonata from 'jsonata';
 import { createDistinct } from './bounded-distinct.js';
 import { codePointLength, sliceCodePoints } from './code-points.js';
+import { matchingOnRe2 } from './date-pattern-on-re2.js';
 import {
   checkArraySize,
   checkStringSize,
@@ -17,8 +18,10 @@ import {
  *
  * $length, $substring and $pad count code points without JSONata's array of one string per
  * character; $uppercase and $lowercase (which can triple a string) check their result; $distinct is
- * hashed (JSONata's is quadratic); $formatNumber and $formatInteger refuse pictures over 1,000
- * characters (JSONata parses them in quadratic time, inside one call the timeout never sees).
+ * hashed (JSONata's is quadratic); $formatNumber, $formatInteger, $parseInteger, $fromMillis, $now
+ * and $toMillis refuse pictures over 1,000 characters (JSONata parses them in quadratic time, inside
+ * one call the timeout never sees). $toMillis matches its value to the pattern its picture makes on
+ * RE2, not on a backtracking engine (see `matchingOnRe2`); $parseInteger never matches a pattern.
  *
  * Bounded by their input (so left as they are): $trim, $keys, $lookup, $spread, $merge, $each,
  * $zip (as long as its shortest argument), $reverse, $sort, $shuffle, $base64decode, $decodeUrl*,
@@ -72,6 +75,8 @@ const WRAPPED = [
   'lowercase',
   'formatNumber',
   'formatInteger',
+  'parseInteger',
+  'toMillis',
   'distinct',
 ] as const;
 type Wrapped = (typeof WRAPPED)[number];
@@ -134,10 +139,10 @@ function createBoundedBuiltins(limits: Limits): BoundedBuiltins {
     if (typeof result === 'string') checkStringSize(builder, result.length, limits);
     return result;
   };
-  const checkPicture = (builder: string, picture: unknown) => {
+  const checkPictureWidth = (builder: string, picture: unknown) => {
     if (typeof picture === 'string') checkStringSize(builder, dateTimePictureWidth(picture), limits);
   };
-  const checkNumberPicture = (builder: string, picture: unknown) => {
+  const checkPictureLength = (builder: string, picture: unknown) => {
     if (typeof picture === 'string' && picture.length > WORK_LIMITS.maxPictureLength) {
       const limit = WORK_LIMITS.maxPictureLength;
       throw new ExpressionLimitError(builder, 'picture', picture.length, limit);
@@ -166,13 +171,23 @@ function createBoundedBuiltins(limits: Limits): BoundedBuiltins {
     formatNumber: bounded(
       'formatNumber',
       function (format, value: unknown, picture: unknown, options?: unknown) {
-        checkNumberPicture('$formatNumber', picture);
+        checkPictureLength('$formatNumber', picture);
         return format.call(this, value, picture, options);
       },
     ),
     formatInteger: bounded('formatInteger', function (format, value: unknown, picture: unknown) {
-      checkNumberPicture('$formatInteger', picture);
+      checkPictureLength('$formatInteger', picture);
       return format.call(this, value, picture);
+    }),
+    parseInteger: bounded('parseInteger', function (parse, value: unknown, picture: unknown) {
+      checkPictureLength('$parseInteger', picture);
+      return parse.call(this, value, picture);
+    }),
+    toMillis: bounded('toMillis', function (toMillis, value: unknown, picture?: unknown) {
+      // Without a picture, one fixed ISO 8601 pattern with no ambiguity reads the value.
+      if (typeof picture !== 'string') return toMillis.call(this, value, picture);
+      checkPictureLength('$toMillis', picture);
+      return matchingOnRe2('$toMillis', picture, () => toMillis.call(this, value, picture));
     }),
     distinct: bounded('distinct', function (_distinct, items: unknown) {
       return distinct.call(this, items);
@@ -238,13 +253,15 @@ function createBoundedBuiltins(limits: Limits): BoundedBuiltins {
     fromMillis: bounded(
       'fromMillis',
       function (fromMillis, millis: unknown, picture?: unknown, timezone?: unknown) {
-        checkPicture('$fromMillis', picture);
+        checkPictureLength('$fromMillis', picture);
+        checkPictureWidth('$fromMillis', picture);
         return checkedResult('$fromMillis', fromMillis.call(this, millis, picture, timezone));
       },
     ),
     // JSONata's $now formats through fromMillis with the evaluation's timestamp; do the same, bounded.
     now: bounded('now', function (_now, picture?: unknown, timezone?: unknown) {
-      checkPicture('$now', picture);
+      checkPictureLength('$now', picture);
+      checkPictureWidth('$now', picture);
       const millis = this.environment.base.timestamp.getTime();
       return checkedResult(
         '$now',

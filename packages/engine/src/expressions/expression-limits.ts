@@ -63,7 +63,7 @@ export class ExpressionLimitError extends Error {
  * timeout (JSONata checks it between nodes, never inside one call).
  */
 export const WORK_LIMITS = {
-  /** $formatNumber and $formatInteger pictures: their parsing is quadratic in the picture. */
+  /** Pictures of $formatNumber, $formatInteger, $parseInteger, $fromMillis, $now, $toMillis: parsed in quadratic time. */
   maxPictureLength: 1000,
   /** Instructions of a compiled regex (`(a|b){1,999}` is 4,004), refused at load. */
   maxRegexProgram: 10_000,

@@ -18,8 +18,22 @@ const UNSUPPORTED: Array<[RegExp, string]> = [
 
 const compiled = new WeakMap<RegExp, RE2JS>();
 
-/** Compiles a regex literal of an expression for RE2 once; throws a message naming what RE2 lacks. */
-export function compileForRe2(regex: RegExp): RE2JS {
+/** How errors name a pattern, and what to do when its program is too large. */
+export interface PatternOrigin {
+  subject: string;
+  toShrink: string;
+}
+
+/** A regex literal written in an expression. */
+function literalOrigin(regex: RegExp): PatternOrigin {
+  return {
+    subject: `The regular expression /${regex.source}/`,
+    toShrink: 'use smaller repeat counts ({1,999} copies what it repeats 999 times)',
+  };
+}
+
+/** Compiles a regex for RE2 once; throws a message naming what RE2 lacks. */
+export function compileForRe2(regex: RegExp, origin: PatternOrigin = literalOrigin(regex)): RE2JS {
   const known = compiled.get(regex);
   if (known) return known;
   let flags = 0;
@@ -29,12 +43,12 @@ export function compileForRe2(regex: RegExp): RE2JS {
   try {
     re2 = RE2JS.compile(RE2JS.translateRegExp(withJavaScriptWhitespace(regex.source)), flags);
   } catch (error) {
-    throw new Error(unsupportedMessage(regex, error));
+    throw new Error(unsupportedMessage(regex, origin, error));
   }
   const size = re2.programSize();
   if (size > WORK_LIMITS.maxRegexProgram) {
     throw new Error(
-      `The regular expression /${regex.source}/ compiles to ${size} instructions, over the ${WORK_LIMITS.maxRegexProgram} limit of an expression: use smaller repeat counts ({1,999} copies what it repeats 999 times)`,
+      `${origin.subject} compiles to ${size} instructions, over the ${WORK_LIMITS.maxRegexProgram} limit of an expression: ${origin.toShrink}`,
     );
   }
   compiled.set(regex, re2);
@@ -67,11 +81,11 @@ function withJavaScriptWhitespace(source: string): string {
   return out;
 }
 
-function unsupportedMessage(regex: RegExp, error: unknown): string {
+function unsupportedMessage(regex: RegExp, origin: PatternOrigin, error: unknown): string {
   const source = withoutEscapedBackslashesAndClasses(regex.source);
   const feature = UNSUPPORTED.find(([pattern]) => pattern.test(source))?.[1];
   const reason = feature ?? (error as Error).message.replace(/^error parsing regexp: /, '');
-  return `The regular expression /${regex.source}/ uses ${feature ? reason : `syntax RE2 refuses (${reason})`}: expressions run regexes on RE2, which matches in linear time and has no backreferences or lookaround`;
+  return `${origin.subject} uses ${feature ? reason : `syntax RE2 refuses (${reason})`}: expressions run regexes on RE2, which matches in linear time and has no backreferences or lookaround`;
 }
 
 /** Blanks `\\` pairs and [...] classes so that `\\1` or `[(?=]` are not taken for features. */
@@ -87,17 +101,20 @@ export class Re2RegExp {
   lastIndex = 0;
   private readonly re2: RE2JS;
   private readonly programSize: number;
+  private readonly subject: string;
 
-  constructor(private readonly regex: RegExp) {
-    this.re2 = compileForRe2(regex);
+  /** `origin` names a pattern the expression did not write itself (one a built-in made). */
+  constructor(regex: RegExp, origin?: PatternOrigin) {
+    this.re2 = compileForRe2(regex, origin);
     this.programSize = this.re2.programSize();
+    this.subject = origin?.subject ?? `The regex /${regex.source.slice(0, 40)}/`;
   }
 
   exec(text: string): RegExpExecArray | null {
     // The worst case of one search; a loop of searches checks the timeout between them.
     const work = this.programSize * Math.max(0, text.length - this.lastIndex);
     if (work > WORK_LIMITS.maxRegexWork) {
-      const builder = `The regex /${this.regex.source.slice(0, 40)}/ over ${text.length} characters`;
+      const builder = `${this.subject} over ${text.length} characters`;
       throw new ExpressionLimitError(builder, 'regex', work, WORK_LIMITS.maxRegexWork);
     }
     const matcher = this.re2.matcher(text);

@@ -100,7 +100,22 @@ export class AccountHttpClient implements HttpClient {
     const { maxAttempts, maxRetryDelayMs } = channel.binding;
     const mutating = checked.method !== 'GET' && checked.method !== 'HEAD' && effect !== 'read';
 
-    return withRetries(() => this.#admitted(ctx, target, renewal, mutating), {
+    const beforeTry = this.options.beforeTry;
+    const trying = beforeTry && {
+      method: checked.method,
+      path: relative,
+      safeToRepeat: checked.method === 'GET' || checked.method === 'HEAD' || request.retrySafe === true,
+      worstCaseCredits: request.worstCaseCredits,
+    };
+    const tryOnce = trying
+      ? async () => {
+          // Before the limiter: a budget wait holds no place in the account's queues.
+          const checking = beforeTry(trying);
+          if (checking) await checking;
+          return this.#admitted(ctx, target, renewal, mutating);
+        }
+      : () => this.#admitted(ctx, target, renewal, mutating);
+    return withRetries(tryOnce, {
       maxAttempts,
       maxRetryDelayMs,
       signal,

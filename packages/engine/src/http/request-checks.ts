@@ -29,6 +29,14 @@ export function checkRequest(request: HttpRequest): CheckedRequest {
   if (request.acceptStatus !== undefined && !isStatusList(request.acceptStatus)) {
     throw invalid('`acceptStatus` must be a list of HTTP statuses (100 to 599)');
   }
+  const worstCase = request.worstCaseCredits;
+  if (
+    worstCase !== undefined &&
+    !(typeof worstCase === 'number' && Number.isFinite(worstCase) && worstCase >= 0)
+  )
+    throw invalid(
+      `\`worstCaseCredits\` must be a number of credits, 0 or more, but it is ${String(worstCase)}`,
+    );
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(request.headers ?? {})) {
     assertSafeHeader(name, value);

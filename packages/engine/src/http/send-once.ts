@@ -65,6 +65,8 @@ export async function sendOnce(
       target.method === 'GET' || target.method === 'HEAD' || ctx.request.retrySafe === true;
     state.onSent = ctx.onSent;
     state.leaving = { method: target.method, path: target.relative, safeToRepeat };
+    if (ctx.request.worstCaseCredits !== undefined)
+      state.leaving.worstCaseCredits = ctx.request.worstCaseCredits;
     // Recorded before the timeout starts: a slow commit must not eat the answer's time.
     if (ctx.beforeWrite && !safeToRepeat) await ctx.beforeWrite(state.leaving);
   }

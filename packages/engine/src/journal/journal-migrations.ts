@@ -92,4 +92,20 @@ export const JOURNAL_MIGRATIONS: readonly string[] = [
   ALTER TABLE steps ADD COLUMN account_name TEXT;
   ALTER TABLE steps ADD COLUMN request_log TEXT;
   `,
+  // Credits: what each step was counted, as it was (an attempt's end, a part of its work done with
+  // its value), so a resumed run starts from what it spent and a bulk step buys no batch twice.
+  `
+  CREATE TABLE spends (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    run_id TEXT NOT NULL,
+    step_key TEXT NOT NULL,
+    step_pointer TEXT NOT NULL,
+    account_id TEXT NOT NULL,
+    spent REAL NOT NULL,
+    estimated INTEGER NOT NULL,
+    part TEXT,
+    value TEXT
+  );
+  CREATE INDEX spends_by_run ON spends (run_id, seq);
+  `,
 ];

@@ -1,5 +1,5 @@
 import { hostname } from 'node:os';
-import type { RunResult, RunStart, SentWrite, StepTrace } from '../contracts/events.js';
+import type { RunResult, RunStart, SentWrite, SpentCredits, StepTrace } from '../contracts/events.js';
 import type { JournaledRun, JournaledRunStatus } from './journaled-run.js';
 import { workflowHash } from './workflow-hash.js';
 
@@ -32,6 +32,17 @@ export interface SendRow {
   path: string;
   at: number;
   attempt: number;
+}
+
+export interface SpendRow {
+  run_id: string;
+  step_key: string;
+  step_pointer: string;
+  account_id: string;
+  spent: number;
+  estimated: number;
+  part: string | null;
+  value: string | null;
 }
 
 export interface StepRow {
@@ -120,6 +131,31 @@ export function toSent(row: SendRow): SentWrite {
     at: row.at,
     attempt: row.attempt,
   };
+}
+
+export function spendParams(runId: string, credits: SpentCredits): SpendRow {
+  return {
+    run_id: runId,
+    step_key: credits.stepKey,
+    step_pointer: credits.stepPointer,
+    account_id: credits.accountId,
+    spent: credits.spent,
+    estimated: credits.estimated ? 1 : 0,
+    part: credits.part?.name ?? null,
+    value: credits.part ? (json(credits.part.value) ?? 'null') : null,
+  };
+}
+
+export function toSpent(row: SpendRow): SpentCredits {
+  const credits: SpentCredits = {
+    stepKey: row.step_key,
+    accountId: row.account_id,
+    stepPointer: row.step_pointer,
+    spent: row.spent,
+    estimated: row.estimated === 1,
+  };
+  if (row.part !== null) credits.part = { name: row.part, value: parsed(row.value) };
+  return credits;
 }
 
 export function stepParams(runId: string, trace: StepTrace) {

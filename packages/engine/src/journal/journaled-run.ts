@@ -47,9 +47,13 @@ export interface RunQuery {
   limit?: number;
 }
 
-/** A journal a run can be resumed from: it records writes as they leave and gives a run's history. */
+/**
+ * A journal a run can be resumed from: it records writes as they leave and credits as they are
+ * counted, and gives a run's history.
+ */
 export interface ResumableJournal extends Journal {
   recordSend: NonNullable<Journal['recordSend']>;
+  recordCredits: NonNullable<Journal['recordCredits']>;
   run(runId: string): Promise<JournaledRun | undefined>;
   history(runId: string): Promise<(RunHistory & { run: JournaledRun }) | undefined>;
 }

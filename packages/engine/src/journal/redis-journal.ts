@@ -1,6 +1,24 @@
 import type { ChainableCommander, Redis } from 'ioredis';
-import type { RunHistory, RunResult, RunStart, SentWrite, StepTrace } from '../contracts/events.js';
-import { resultParams, sendParams, startParams, stepParams, toRun, toSent, toTrace } from './journal-rows.js';
+import type {
+  RunHistory,
+  RunResult,
+  RunStart,
+  SentWrite,
+  SpentCredits,
+  StepTrace,
+} from '../contracts/events.js';
+import {
+  resultParams,
+  type SpendRow,
+  sendParams,
+  spendParams,
+  startParams,
+  stepParams,
+  toRun,
+  toSent,
+  toSpent,
+  toTrace,
+} from './journal-rows.js';
 import type { JournaledRun, RunJournal, RunQuery } from './journaled-run.js';
 import { connectRedis } from './redis-connection.js';
 import { RedisJournalKeys } from './redis-keys.js';
@@ -88,15 +106,21 @@ export class RedisJournal implements RunJournal {
     await this.change(runId, 'recordSend', [runId, write.stepKey, JSON.stringify(sendParams(runId, write))]);
   }
 
-  /** The run as recorded, to resume from: its input, its step records and the writes it sent. */
+  /** Records credits a step was counted, with the part of its work they paid for, if any. */
+  async recordCredits(runId: string, credits: SpentCredits): Promise<void> {
+    await this.change(runId, 'recordCredits', [JSON.stringify(spendParams(runId, credits))]);
+  }
+
+  /** The run as recorded, to resume from: its input, its step records, the writes it sent and its credits. */
   async history(runId: string): Promise<(RunHistory & { run: JournaledRun }) | undefined> {
-    const [hash, stepsDone, steps, order, sends] = await this.read((multi) =>
+    const [hash, stepsDone, steps, order, sends, spends] = await this.read((multi) =>
       multi
         .hgetall(this.keys.run(runId))
         .hlen(this.keys.steps(runId))
         .hgetall(this.keys.steps(runId))
         .zrange(this.keys.stepOrder(runId), 0, -1, 'WITHSCORES')
-        .lrange(this.keys.sends(runId), 0, -1),
+        .lrange(this.keys.sends(runId), 0, -1)
+        .lrange(this.keys.spends(runId), 0, -1),
     );
     const row = runRow(hash as Record<string, string>, stepsDone as number);
     if (!row) return undefined;
@@ -107,6 +131,7 @@ export class RedisJournal implements RunJournal {
       startedAt: run.startedAt,
       steps: stepRows(steps as Record<string, string>, order as string[]).map(toTrace),
       sent: (sends as string[]).map((entry) => toSent(sendRow(entry))),
+      credits: (spends as string[]).map((entry) => toSpent(JSON.parse(entry) as SpendRow)),
       run,
     };
   }

@@ -10,6 +10,7 @@ export const DEFAULT_REDIS_JOURNAL_PREFIX = 'toolsteps:';
  * - `run:<id>` hash: the run's columns as SqliteJournal keeps them (absent field = NULL), and `seq`
  * - `steps:<id>` hash: step key → step row (JSON); `step-order:<id>` zset: step key → insertion seq
  * - `sends:<id>` list: the writes sent, oldest first, each `{"life":n,"send":row}`
+ * - `spends:<id>` list: the credits its steps were counted, oldest first, each a spend row (JSON)
  * - `index:runs` zset id → seq (newest last); `index:status:<status>` the same per status;
  *   `index:ids` zset of ids scored 0, for prefix look-ups; `index:prunable` zset id → finished_at of
  *   runs `prune` may delete; `seq` the counter every seq comes from.
@@ -44,7 +45,7 @@ export class RedisJournalKeys {
 
   /** A run's own keys, in the order the scripts expect them after the indexes. */
   ofRun(runId: string): string[] {
-    return [this.run(runId), this.steps(runId), this.stepOrder(runId), this.sends(runId)];
+    return [this.run(runId), this.steps(runId), this.stepOrder(runId), this.sends(runId), this.spends(runId)];
   }
 
   run(runId: string): string {
@@ -61,6 +62,10 @@ export class RedisJournalKeys {
 
   sends(runId: string): string {
     return this.key(`sends:${runId}`);
+  }
+
+  spends(runId: string): string {
+    return this.key(`spends:${runId}`);
   }
 
   private key(name: string): string {

@@ -3,13 +3,15 @@ import { JOURNALED_RUN_STATUSES } from './journaled-run.js';
 
 /**
  * Every script is given the shared indexes first (RedisJournalKeys.indexes), then the keys of the
- * runs it touches (RedisJournalKeys.ofRun), four per run. What it needs of them is named here once.
+ * runs it touches (RedisJournalKeys.ofRun), RUN_KEY_COUNT per run. What it needs of them is named here once.
  */
+export const RUN_KEY_COUNT = 5;
 const PREAMBLE = `
 local RUNS, IDS, SEQ, PRUNABLE_INDEX = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
 local STATUS_INDEX = { ${JOURNALED_RUN_STATUSES.map((status, i) => `${status} = KEYS[${5 + i}]`).join(', ')} }
 local RUN_KEYS = ${5 + JOURNALED_RUN_STATUSES.length}
 local RUN, STEPS, ORDER, SENDS = KEYS[RUN_KEYS], KEYS[RUN_KEYS + 1], KEYS[RUN_KEYS + 2], KEYS[RUN_KEYS + 3]
+local SPENDS = KEYS[RUN_KEYS + 4]
 local PRUNABLE = { succeeded = true, failed = true, cancelled = true }
 
 -- Writes a row's fields (strings); a JSON null deletes the field, as NULL in a SQLite column.
@@ -72,6 +74,10 @@ for _, entry in ipairs(redis.call('LRANGE', SENDS, 0, -1)) do
 end
 redis.call('RPUSH', SENDS, '{"life":' .. life .. ',"send":' .. ARGV[3] .. '}')
 `,
+  /** ARGV: spend row. Appended, oldest first: every one counts. */
+  recordCredits: `
+redis.call('RPUSH', SPENDS, ARGV[1])
+`,
   /** ARGV: run id, '1' to ask the live process, when (ms). 1 when it changed the run. */
   cancel: `
 local now = redis.call('HMGET', RUN, 'status', 'cancel_requested')
@@ -92,11 +98,11 @@ return 1
   prune: `
 local deleted = 0
 for i = 2, #ARGV do
-  local id, first = ARGV[i], RUN_KEYS + 4 * (i - 2)
+  local id, first = ARGV[i], RUN_KEYS + ${RUN_KEY_COUNT} * (i - 2)
   local now = redis.call('HMGET', KEYS[first], 'status', 'finished_at')
   local status, finished = now[1], now[2]
   if PRUNABLE[status] and finished and tonumber(finished) < tonumber(ARGV[1]) then
-    redis.call('DEL', KEYS[first], KEYS[first + 1], KEYS[first + 2], KEYS[first + 3])
+    redis.call('DEL', KEYS[first], KEYS[first + 1], KEYS[first + 2], KEYS[first + 3], KEYS[first + 4])
     redis.call('ZREM', RUNS, id)
     redis.call('ZREM', IDS, id)
     redis.call('ZREM', STATUS_INDEX[status], id)

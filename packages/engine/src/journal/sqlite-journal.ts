@@ -1,6 +1,13 @@
 import { createRequire } from 'node:module';
 import type BetterSqlite3 from 'better-sqlite3';
-import type { RunHistory, RunResult, RunStart, SentWrite, StepTrace } from '../contracts/events.js';
+import type {
+  RunHistory,
+  RunResult,
+  RunStart,
+  SentWrite,
+  SpentCredits,
+  StepTrace,
+} from '../contracts/events.js';
 import { GroupCommit } from '../sqlite/group-commit.js';
 import { ownerOnlyFile } from '../triggers/store/owner-only-file.js';
 import { JOURNAL_MIGRATIONS } from './journal-migrations.js';
@@ -8,12 +15,15 @@ import {
   type RunRow,
   resultParams,
   type SendRow,
+  type SpendRow,
   type StepRow,
   sendParams,
+  spendParams,
   startParams,
   stepParams,
   toRun,
   toSent,
+  toSpent,
   toTrace,
 } from './journal-rows.js';
 import type { JournaledRun, RunJournal, RunQuery } from './journaled-run.js';
@@ -95,12 +105,20 @@ export class SqliteJournal implements RunJournal {
     });
   }
 
-  /** The run as recorded, to resume from: its input, its step records and the writes it sent. */
+  /** Records credits a step was counted, with the part of its work they paid for, if any. */
+  async recordCredits(runId: string, credits: SpentCredits): Promise<void> {
+    const params = spendParams(runId, credits);
+    await this.write(() => this.statements.spend.run(params));
+  }
+
+  /** The run as recorded, to resume from: its input, its step records, the writes it sent and its credits. */
   async history(runId: string): Promise<(RunHistory & { run: JournaledRun }) | undefined> {
     const run = await this.run(runId);
     if (!run) return undefined;
     const sent = (this.statements.sends.all(runId) as SendRow[]).map(toSent);
-    return { runId, input: run.input, startedAt: run.startedAt, steps: await this.steps(runId), sent, run };
+    const credits = (this.statements.spends.all(runId) as SpendRow[]).map(toSpent);
+    const steps = await this.steps(runId);
+    return { runId, input: run.input, startedAt: run.startedAt, steps, sent, credits, run };
   }
 
   /**
@@ -128,6 +146,7 @@ export class SqliteJournal implements RunJournal {
     return this.write(() => {
       this.statements.pruneSteps.run({ before });
       this.statements.pruneSends.run({ before });
+      this.statements.pruneSpends.run({ before });
       return this.statements.pruneRuns.run({ before }).changes;
     });
   }
@@ -224,6 +243,11 @@ function prepare(db: Database) {
          (SELECT resumes FROM runs WHERE id = @run_id))`,
     ),
     sends: statement('SELECT * FROM sends WHERE run_id = ? ORDER BY seq'),
+    spend: statement(
+      `INSERT INTO spends (run_id, step_key, step_pointer, account_id, spent, estimated, part, value)
+       VALUES (@run_id, @step_key, @step_pointer, @account_id, @spent, @estimated, @part, @value)`,
+    ),
+    spends: statement('SELECT * FROM spends WHERE run_id = ? ORDER BY seq'),
     cancel: statement(
       `UPDATE runs SET status = 'cancelled', finished_at = @at, cancel_requested = 1
        WHERE id = @id AND status IN ('running', 'failed', 'outcome_unknown', 'cancelled')
@@ -233,6 +257,7 @@ function prepare(db: Database) {
     cancelRequested: statement('SELECT cancel_requested FROM runs WHERE id = ?'),
     pruneSteps: statement(`DELETE FROM steps WHERE run_id IN (SELECT id FROM runs WHERE ${PRUNABLE})`),
     pruneSends: statement(`DELETE FROM sends WHERE run_id IN (SELECT id FROM runs WHERE ${PRUNABLE})`),
+    pruneSpends: statement(`DELETE FROM spends WHERE run_id IN (SELECT id FROM runs WHERE ${PRUNABLE})`),
     pruneRuns: statement(`DELETE FROM runs WHERE ${PRUNABLE}`),
     run: statement(`SELECT ${RUN_COLUMNS} FROM runs WHERE id = ?`),
     idsStartingWith: statement(

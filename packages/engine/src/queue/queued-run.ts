@@ -2,9 +2,9 @@
 export const DEFAULT_QUEUE = 'toolsteps-runs';
 
 /**
- * A run as a BullMQ job carries it: the workflow itself (not a path: a worker on another machine
- * has no such file, and a resume must run the version that started), its input, and the run id,
- * which is also the job id, so enqueueing the same run twice adds it once.
+ * A run as a BullMQ job carries it, signed (`SignedRunJob`): the workflow itself (not a path: a
+ * worker on another machine has no such file, and a resume must run the version that started), its
+ * input, and the run id, which is also the job id, so enqueueing the same run twice adds it once.
  */
 export interface QueuedRun {
   runId: string;

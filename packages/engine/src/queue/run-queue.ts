@@ -4,8 +4,10 @@ import { Queue, QueueEvents } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { RunEvent, RunObserver, RunResult } from '../contracts/events.js';
 import type { CompiledWorkflow } from '../workflow/compiled-workflow.js';
+import { type QueueKey, type QueueKeyBytes, queueKeyBytes } from './queue-key.js';
 import { DEFAULT_QUEUE, type QueuedRun } from './queued-run.js';
 import { type RedisConnection, redisConnection } from './redis-connection.js';
+import { type SignedRunJob, signRun } from './signed-run.js';
 
 /** How long a finished run's result stays in the queue for `result` to read. */
 const RESULT_KEPT_S = 3600;
@@ -13,6 +15,11 @@ const RESULT_KEPT_S = 3600;
 export interface RunQueueOptions {
   /** `redis://host:port` or connection options BullMQ accepts. */
   redis: RedisConnection;
+  /**
+   * The queue key the workers hold (at least 32 bytes, e.g. `openssl rand -base64 32`): every job is
+   * signed with it, and workers run no job they cannot verify.
+   */
+  key: QueueKey;
   /** Default `toolsteps-runs`. */
   queue?: string;
 }
@@ -32,13 +39,16 @@ export interface EnqueueOptions {
 /**
  * Where an agent runtime (or `toolsteps run --redis`) puts runs for workers to take: `enqueue`
  * returns at once with the run id, `result` waits for the run to end on whichever worker ran it.
+ * Each job is signed with the queue key (`SignedRunJob`): workers run no other.
  */
 export class RunQueue {
-  private readonly queue: Queue<QueuedRun, RunResult>;
+  private readonly queue: Queue<SignedRunJob, RunResult>;
+  private readonly key: QueueKeyBytes;
   private events?: Promise<QueueEvents>;
   private readonly observers = new Map<string, RunObserver>();
 
   constructor(private readonly options: RunQueueOptions) {
+    this.key = queueKeyBytes(options.key);
     this.queue = new Queue(options.queue ?? DEFAULT_QUEUE, { connection: redisConnection(options.redis) });
     // Each run someone awaits listens on the queue and its events: thousands may wait at once.
     this.queue.setMaxListeners(0);
@@ -55,13 +65,14 @@ export class RunQueue {
       await this.listen();
       this.observers.set(runId, options.onEvent);
     }
-    const data: QueuedRun = {
+    const run: QueuedRun = {
       runId,
       definition: workflow.definition,
       ...(workflow.file === undefined ? {} : { workflowFile: workflow.file }),
       input,
       progress: options.onEvent !== undefined,
     };
+    const data = signRun(run, this.queue.name, this.key);
     if (options.rerunUnsucceeded) await this.removeUnsucceeded(runId);
     // A finished job (its result) stays an hour for `result`; the run journal keeps runs for good.
     const kept = { age: RESULT_KEPT_S };

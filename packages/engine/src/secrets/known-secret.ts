@@ -1,5 +1,6 @@
 import type { CanonicalText } from './canonical-text.js';
 import { canonicalForms, LONG_SECRET, secretForms } from './secret-forms.js';
+import type { TextReading } from './text-reading.js';
 
 /** Where in a text one spelling of a secret was found: `[start, end)`. */
 export type Range = [number, number];
@@ -8,7 +9,8 @@ export type Range = [number, number];
  * One registered secret and the ways to find it, built on first use and kept: a regular expression
  * over every form for an ordinary secret; for a long one (a JWT), plain string search of its
  * canonical forms, since a pattern spelling each of thousands of characters costs more to compile
- * than any text is worth scrubbing.
+ * than any text is worth scrubbing. A text that escapes letters or digits is searched both ways:
+ * the pattern leaves letters and digits as they are, which is how every encoder leaves them.
  */
 export class KnownSecret {
   private matcher: RegExp | undefined;
@@ -20,9 +22,15 @@ export class KnownSecret {
     return this.value.length > LONG_SECRET;
   }
 
-  /** Every place `text` spells the secret. A long secret is looked for in the canonical spelling too. */
-  find(text: string, canonicalOf: () => CanonicalText): Range[] {
-    if (this.long) return this.findCanonical(text, canonicalOf());
+  /** Every place the text spells the secret. */
+  find(reading: TextReading): Range[] {
+    const { text } = reading;
+    if (this.long) return this.findCanonical(text, reading.canonical());
+    const found = this.findByPattern(text);
+    return reading.escapesAlphanumerics ? found.concat(this.findCanonical(text, reading.canonical())) : found;
+  }
+
+  private findByPattern(text: string): Range[] {
     this.matcher ??= new RegExp(
       secretForms(this.value)
         .map((form) => form.join(''))

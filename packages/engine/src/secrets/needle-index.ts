@@ -1,4 +1,5 @@
 import { escapeRegExp, unwrapped } from './secret-forms.js';
+import type { TextReading } from './text-reading.js';
 
 /** Needles are grouped by their first characters, to tell every needle that starts where one was found. */
 const KEY_LENGTH = 4;
@@ -12,7 +13,8 @@ const HASH_BITS = 20;
  * The secrets a text may hold, found by one search for literal pieces (`secretNeedles`) of all of
  * them, so the cost of a text that holds none does not grow with the tokens an engine has seen: a
  * regular expression of the literals while they are few, else one pass that hashes every 4
- * characters of the text against the needles' first 4 (Rabin-Karp over a bit set).
+ * characters of the text against the needles' first 4 (Rabin-Karp over a bit set). A text that
+ * escapes letters or digits is searched in its canonical spelling too, where they read as themselves.
  */
 export class NeedleIndex<Secret> {
   private readonly byKey = new Map<string, Array<{ needle: string; secret: Secret }>>();
@@ -38,12 +40,15 @@ export class NeedleIndex<Secret> {
     this.starts = undefined;
   }
 
-  candidates(text: string): Set<Secret> {
+  candidates(reading: TextReading): Set<Secret> {
     const found = new Set(this.unanchored);
     if (this.byKey.size === 0) return found;
+    const { text } = reading;
     // Wrapped base64 shows its needle only once its line breaks are taken out.
     const joined = unwrapped(text);
-    for (const probe of joined === undefined ? [text] : [text, joined])
+    const probes = joined === undefined ? [text] : [text, joined];
+    if (reading.escapesAlphanumerics) probes.push(reading.canonical().text);
+    for (const probe of probes)
       if (this.count <= MAX_REGEX_NEEDLES) this.scan(probe, found);
       else this.hashScan(probe, found);
     return found;

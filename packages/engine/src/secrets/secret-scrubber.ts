@@ -2,19 +2,20 @@ import { injectable } from 'inversify';
 import type { AuthSpec } from '../contracts/integration.js';
 import type { SecretScrubber as SecretScrubberContract } from '../contracts/services.js';
 import { StepError } from '../contracts/step-error.js';
-import { lazyCanonicalText } from './canonical-text.js';
 import { cutPrefixStart } from './cut-prefix.js';
 import { KnownSecret, type Range } from './known-secret.js';
 import { NeedleIndex } from './needle-index.js';
 import { secretValues } from './secret-fields.js';
 import { MIN_SECRET_LENGTH, secretNeedles } from './secret-forms.js';
+import { readText, type TextReading } from './text-reading.js';
 
 export const REDACTED = '[REDACTED]';
 
 /**
  * Removes secrets by value (as Zapier's secret-scrubber does) from anything logged or recorded,
  * so a token is caught wherever it ends up: a message, an error, a URL, a response body, in any
- * letter case and in the encodings of `secretForms`.
+ * letter case and in the encodings of `secretForms`, or of `canonicalText` when a text escapes
+ * letters or digits (a secret written entirely as `\u0073\u006b…`, `&#115;&#107;…` or `%73%6B…`).
  */
 @injectable()
 export class SecretScrubber implements SecretScrubberContract {
@@ -44,8 +45,9 @@ export class SecretScrubber implements SecretScrubberContract {
     // Most texts (ids, keys, short values) are shorter than every secret: they cost one comparison.
     if (typeof text !== 'string' || text.length < this.shortest) return text;
     try {
-      const candidates = this.candidates(text);
-      return candidates.length > 0 ? this.redactWhole(text, candidates) : text;
+      const reading = readText(text);
+      const candidates = this.candidates(reading);
+      return candidates.length > 0 ? this.redactWhole(reading, candidates) : text;
     } catch {
       // Fails closed, and never passes the error on: a pattern's error message spells out the secrets.
       return REDACTED;
@@ -74,9 +76,9 @@ export class SecretScrubber implements SecretScrubberContract {
   secretsIn(text: string): string[] {
     if (this.secrets.size === 0 || typeof text !== 'string') return [];
     try {
-      const view = lazyCanonicalText(text);
-      return this.candidates(text)
-        .filter((known) => known.find(text, view).length > 0)
+      const reading = readText(text);
+      return this.candidates(reading)
+        .filter((known) => known.find(reading).length > 0)
         .map((known) => known.value);
     } catch {
       // Fails closed: every secret counts as found, so a request that may carry one is refused.
@@ -85,15 +87,14 @@ export class SecretScrubber implements SecretScrubberContract {
   }
 
   /** The secrets a text may hold: most text holds none, which one search for literal pieces of all says. */
-  private candidates(text: string): KnownSecret[] {
-    if (text.length < this.shortest) return [];
-    return [...this.needles.candidates(text)];
+  private candidates(reading: TextReading): KnownSecret[] {
+    if (reading.text.length < this.shortest) return [];
+    return [...this.needles.candidates(reading)];
   }
 
   /** Every form of every candidate, each secret searched on its own so overlapping secrets are all found. */
-  private redactWhole(text: string, candidates: KnownSecret[]): string {
-    const view = lazyCanonicalText(text);
-    const found: Range[] = candidates.flatMap((known) => known.find(text, view));
+  private redactWhole(reading: TextReading, candidates: KnownSecret[]): string {
+    const found: Range[] = candidates.flatMap((known) => known.find(reading));
     found.sort((a, b) => a[0] - b[0]);
     const ranges: Range[] = [];
     for (const [start, end] of found) {
@@ -101,7 +102,7 @@ export class SecretScrubber implements SecretScrubberContract {
       if (last && start <= last[1]) last[1] = Math.max(last[1], end);
       else ranges.push([start, end]);
     }
-    return replaceRanges(text, ranges);
+    return replaceRanges(reading.text, ranges);
   }
 
   /** `value` itself when nothing in it changes, else a copy of the parts that do. */

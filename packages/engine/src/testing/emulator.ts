@@ -3,15 +3,20 @@ import type { AddressInfo } from 'node:net';
 import { getRequestListener, type HttpBindings } from '@hono/node-server';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import { type Context, Hono } from 'hono';
+import { controlTokenRefusal, isControlPath, newControlToken } from './emulator-control-token.js';
 import { PendingDelays } from './emulator-delays.js';
 import { EmulatorFaults, type FaultSpec } from './emulator-faults.js';
+import { browserRefusal } from './emulator-request-guard.js';
 import { type RecordedRequest, recordRequest } from './emulator-request-log.js';
+import { HostAllowList } from './loopback-host.js';
 
 export type { Context } from 'hono';
 /** For emulators that mount one API app under several prefixes. */
 export { Hono } from 'hono';
 export type { EmulatorFaults, FaultSpec, InjectedFault } from './emulator-faults.js';
 export type { RecordedRequest } from './emulator-request-log.js';
+export { HostAllowList, isLoopbackHostname } from './loopback-host.js';
+export { webhookDestinationRefusal } from './webhook-destination.js';
 
 /** What an auth check decides: `true` lets the request through, `false` answers 401, a Response answers itself. */
 export type AuthorizeResult = boolean | Response;
@@ -29,12 +34,25 @@ export interface EmulatorOptions {
   port?: number;
   /** The request log keeps this many latest requests; default 10,000, so a long-running emulator stays small. */
   maxLoggedRequests?: number;
+  /**
+   * Host names (or addresses) besides loopback's that the emulator answers to, say the name other
+   * containers reach it by through a proxy. Default none: a request whose `Host` (or a page's
+   * `Origin`) names anything but localhost, 127.0.0.0/8 or [::1] is refused, so a browser page
+   * cannot reach it by DNS rebinding.
+   */
+  allowedHosts?: readonly string[];
 }
 
 /** A third-party API stand-in: a real HTTP server on loopback, its request log and its faults. */
 export interface Emulator {
   /** `http://127.0.0.1:<port>`, without a trailing slash. */
   readonly baseUrl: string;
+  /**
+   * Opens the emulator's control routes (paths under `/_emulator/`, such as GitHub's webhook emit),
+   * sent as `Authorization: Bearer <controlToken>`: random for each emulator, so no page or other
+   * local user that has not been given it can drive the emulator.
+   */
+  readonly controlToken: string;
   /** Every request received since start or the last reset, oldest first (a copy). */
   readonly requests: readonly RecordedRequest[];
   /** Faults for the next requests: `emulator.faults.inject({ path: '/items/*', status: 503, times: 2 })`. */
@@ -53,6 +71,8 @@ const DEFAULT_MAX_LOGGED = 10_000;
 
 /** Starts an emulator on 127.0.0.1 and resolves once it listens. */
 export async function createEmulator(options: EmulatorOptions): Promise<Emulator> {
+  const hosts = new HostAllowList(options.allowedHosts, 'allowedHosts:');
+  const controlToken = newControlToken();
   const faults = new EmulatorFaults();
   const delays = new PendingDelays();
   const maxLogged = options.maxLoggedRequests ?? DEFAULT_MAX_LOGGED;
@@ -66,13 +86,21 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
     log.push(record);
     if (log.length > maxLogged) log = log.slice(log.length - maxLogged);
 
+    // A control route takes the control token instead of the API's credentials.
+    const control = isControlPath(record.path);
+    const refused = control && controlTokenRefusal(c.req.header('authorization'), controlToken);
+    if (refused) {
+      record.status = 401;
+      return c.json({ message: refused }, 401);
+    }
+
     const fault = faults.take(record.method, record.path);
     if (fault === undefined || !fault.afterProcessing) {
       const faulted = fault && (await applyFault(fault));
       if (faulted) return faulted;
     }
 
-    if (options.authorize) {
+    if (options.authorize && !control) {
       const verdict = await options.authorize(record);
       if (verdict !== true) {
         const response = verdict === false ? c.json({ message: 'Bad credentials' }, 401) : verdict;
@@ -113,6 +141,12 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
 
   const listener = getRequestListener(app.fetch, { overrideGlobalObjects: false });
   const server = createServer((request, response) => {
+    const refusal = browserRefusal(request.headers, hosts);
+    if (refusal) {
+      response.writeHead(refusal.status, { 'content-type': 'application/json', connection: 'close' });
+      response.end(JSON.stringify({ message: refusal.message }));
+      return;
+    }
     inFlight += 1;
     peakInFlight = Math.max(peakInFlight, inFlight);
     response.once('close', () => {
@@ -129,6 +163,7 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
 
   return {
     baseUrl: `http://127.0.0.1:${port}`,
+    controlToken,
     get requests() {
       return [...log];
     },

@@ -25,6 +25,8 @@ export const EmulatorEntrySchema = Type.Object(
     baseUrl: Type.String({ minLength: 1 }),
     /** Seeded users beside the default: move one into `accounts` to name it on a step. */
     otherAccounts: Type.Optional(Type.Array(AccountEntrySchema)),
+    /** The token of its control routes (`/_emulator/…`), for an emulator that has them. */
+    controlToken: Type.Optional(Type.String()),
   },
   { additionalProperties: false },
 );

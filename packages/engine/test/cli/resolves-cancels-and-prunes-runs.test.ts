@@ -25,6 +25,13 @@ async function files() {
 it('a write left unknown stops the resume; runs show names it; runs resolve --as done checks the result, records it and goes on', async () => {
   const { emulator, temp } = world;
   const { accounts, workflow, journal } = await files();
+  // Its probe cannot look (the emulator fails every list), neither in the run nor in a resume.
+  const probeFails = emulator.faults.inject({
+    method: 'GET',
+    path: '/tasks',
+    status: 500,
+    times: Number.POSITIVE_INFINITY,
+  });
   // The second task is added, then its answer is lost: the run fails with the outcome unknown.
   const lossOnSecond = startCli([...TASKS, 'run', workflow, '--accounts', accounts, '--journal', journal]);
   await lossOnSecond.waitFor(/^step first succeeded/m, 'stderr');
@@ -33,13 +40,7 @@ it('a write left unknown stops the resume; runs show names it; runs resolve --as
   expect(failed.code).toBe(1);
   const runId = /^run ([0-9a-f-]{36}) of two-adds started$/m.exec(failed.stderr)?.[1] ?? '';
 
-  // Its probe cannot look (the emulator fails every list): the resume stops for an operator.
-  const probeFails = emulator.faults.inject({
-    method: 'GET',
-    path: '/tasks',
-    status: 500,
-    times: Number.POSITIVE_INFINITY,
-  });
+  // The resume stops for an operator.
   const stopped = await runCli([
     ...TASKS,
     'runs',

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it, jest } from '@jest/globals';
 import { type RedisServer, startRedisServer } from '../../src/testing/index.js';
+import { QUEUE_KEY_ENV } from '../queue/support/queue-key.js';
 import { type CliProcess, runCli, startCli, TASKS } from './support/cli-process.js';
 import { crashTrials } from './support/crash-trials.js';
 import { useTasksWorld } from './support/tasks-world.js';
@@ -17,16 +18,10 @@ afterAll(() => redis?.stop());
 
 function startWorker(accounts: string): CliProcess {
   // A short hold, so the run of a worker killed here is taken over within seconds.
-  return startCli([
-    ...TASKS,
-    'worker',
-    '--redis',
-    redis.url,
-    '--accounts',
-    accounts,
-    '--lock-duration',
-    '2s',
-  ]);
+  return startCli(
+    [...TASKS, 'worker', '--redis', redis.url, '--accounts', accounts, '--lock-duration', '2s'],
+    { env: QUEUE_KEY_ENV },
+  );
 }
 
 it('kill -9 of the worker running a run: another worker resumes it, and every write happens exactly once', async () => {
@@ -43,16 +38,10 @@ async function killTheHolder(tag: string): Promise<void> {
     await Promise.all(workers.map((worker) => worker.waitFor(/^worker ready/m, 'stderr')));
     // Writes are slowed so the kill lands mid-run: after a random number of tasks were added.
     emulator.faults.inject({ method: 'POST', path: '/tasks', delayMs: 150, times: Number.POSITIVE_INFINITY });
-    const queued = await runCli([
-      ...TASKS,
-      'run',
-      workflow,
-      '--input',
-      JSON.stringify({ tag }),
-      '--redis',
-      redis.url,
-      '--detach',
-    ]);
+    const queued = await runCli(
+      [...TASKS, 'run', workflow, '--input', JSON.stringify({ tag }), '--redis', redis.url, '--detach'],
+      { env: QUEUE_KEY_ENV },
+    );
     expect(queued.code).toBe(0);
     const runId = queued.stdout.trim();
 

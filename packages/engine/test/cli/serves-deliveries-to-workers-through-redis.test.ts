@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { type RedisServer, startRedisServer } from '../../src/testing/index.js';
+import { QUEUE_KEY_ENV } from '../queue/support/queue-key.js';
 import { card } from '../triggers/host/host-helpers.js';
 import { BOARD, useBoardWorld } from './support/board-world.js';
 import { type CliProcess, runCli, startCli } from './support/cli-process.js';
@@ -35,11 +36,15 @@ describe('toolsteps serve --redis', () => {
 
   it('queues each delivery’s run for a worker, and records the run’s end with the delivery', async () => {
     const { board, accounts } = world;
-    const worker: CliProcess = startCli([...BOARD, 'worker', '--redis', redis.url, '--accounts', accounts]);
+    const worker: CliProcess = startCli([...BOARD, 'worker', '--redis', redis.url, '--accounts', accounts], {
+      env: QUEUE_KEY_ENV,
+    });
     let serving: ServeProcess | undefined;
     try {
       await worker.waitFor(/^worker ready/m, 'stderr');
-      serving = startServe([...world.serveArgs('triggers.sqlite'), '--redis', redis.url]);
+      serving = startServe([...world.serveArgs('triggers.sqlite'), '--redis', redis.url], {
+        env: QUEUE_KEY_ENV,
+      });
       const ready = await serving.ready();
       expect(ready.queue).toEqual({
         redis: expect.stringContaining('redis://:***@127.0.0.1:'),
@@ -66,11 +71,12 @@ describe('toolsteps serve --redis', () => {
       expect(stopped.code).toBe(0);
       expect(stopped.stdout + stopped.stderr).not.toContain(PASSWORD);
 
-      const replayed = await runCli([
-        ...world.replayArgs(locked.id, 'triggers.sqlite'),
-        '--redis',
-        redis.url,
-      ]);
+      const replayed = await runCli(
+        [...world.replayArgs(locked.id, 'triggers.sqlite'), '--redis', redis.url],
+        {
+          env: QUEUE_KEY_ENV,
+        },
+      );
       expect(replayed.code).toBe(0);
       expect(comments(12)).toHaveLength(1);
 
@@ -99,17 +105,12 @@ describe('toolsteps serve --redis', () => {
   });
 
   const serveWith = (redisUrl: string) =>
-    runCli([
-      ...BOARD,
-      'serve',
-      world.binding,
-      '--accounts',
-      world.accounts,
-      '--port',
-      '0',
-      '--redis',
-      redisUrl,
-    ]);
+    runCli(
+      [...BOARD, 'serve', world.binding, '--accounts', world.accounts, '--port', '0', '--redis', redisUrl],
+      {
+        env: QUEUE_KEY_ENV,
+      },
+    );
 
   it('fails at once, exit 2, on a URL that is not Redis’s or a Redis it cannot reach, never showing a password', async () => {
     const notRedis = await serveWith('http://127.0.0.1:6379');

@@ -53,6 +53,7 @@ describe('toolsteps emulate --accounts-out', () => {
               account('hubot', 'demo-hubot-token-0002'),
               account('mona', 'demo-mona-token-0003'),
             ],
+            controlToken: expect.any(String),
           },
         ],
       });
@@ -78,7 +79,12 @@ describe('toolsteps emulate --accounts-out', () => {
       await emulate.waitFor(/^}$/m);
       const document = JSON.parse(emulate.stdout());
       expect(document.emulators).toEqual([
-        { integration: 'github', baseUrl: expect.any(String), otherAccounts: expect.any(Array) },
+        {
+          integration: 'github',
+          baseUrl: expect.any(String),
+          otherAccounts: expect.any(Array),
+          controlToken: expect.any(String),
+        },
       ]);
       expect(document.accounts.map((a: { id: string }) => a.id)).toEqual(['github-octocat']);
       const file = await temp.write('from-json.json', emulate.stdout());

@@ -1,6 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
 import type { JournalUnderTest } from './journal-contract.js';
-import { runResult, runStart, sentWrite, stepTrace, unknownOutcome } from './journal-records.js';
+import {
+  runResult,
+  runStart,
+  sentWrite,
+  spentCredits,
+  stepTrace,
+  unknownOutcome,
+} from './journal-records.js';
 
 /** How a journal ends runs for good: `runs cancel`, live or not, and `runs prune`. */
 export function cancelAndPruneContract(journal: JournalUnderTest) {
@@ -72,6 +79,7 @@ export function cancelAndPruneContract(journal: JournalUnderTest) {
       for (const runId of ['old-ok', 'old-failed', 'old-unknown', 'new-ok'])
         await journal().recordStep(runId, stepTrace('a'));
       await journal().recordSend('old-ok', sentWrite('b'));
+      await journal().recordCredits('old-ok', spentCredits('a'));
       await recordFinished('old-ok', runResult('', finishedAt(10_000)));
       await recordFinished('old-failed', { ...failedWith(), ...finishedAt(10_000) });
       await recordFinished('old-unknown', { ...failedWith([unknownOutcome('a')]), ...finishedAt(10_000) });
@@ -87,6 +95,9 @@ export function cancelAndPruneContract(journal: JournalUnderTest) {
       expect(await journal().runIdsStartingWith('old-', 5)).toEqual(['old-unknown']);
       expect(await journal().steps('old-unknown')).toHaveLength(1);
       expect(await journal().prune(20_000)).toBe(0);
+      // Nothing of it is left behind: a run started again under its id has no sends or credits.
+      await journal().recordStart(runStart('old-ok'));
+      expect(await journal().history('old-ok')).toMatchObject({ steps: [], sent: [], credits: [] });
     });
 
     it('a run resumed after it failed is not pruned for its old finish; many runs are pruned at once', async () => {

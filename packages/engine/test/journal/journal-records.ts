@@ -1,4 +1,4 @@
-import type { RunResult, RunStart, SentWrite, StepTrace } from '../../src/contracts/events.js';
+import type { RunResult, RunStart, SentWrite, SpentCredits, StepTrace } from '../../src/contracts/events.js';
 
 /** Records as the engine hands them to a journal, with only what a test changes spelled out. */
 
@@ -46,6 +46,15 @@ export const sentWrite = (stepKey: string, fields: Partial<SentWrite> = {}): Sen
   path: '/tasks',
   at: 1_150,
   attempt: 1,
+  ...fields,
+});
+
+export const spentCredits = (stepKey: string, fields: Partial<SpentCredits> = {}): SpentCredits => ({
+  stepKey,
+  accountId: 'leads-main',
+  stepPointer: '/steps/0',
+  spent: 2,
+  estimated: false,
   ...fields,
 });
 

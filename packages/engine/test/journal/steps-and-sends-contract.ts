@@ -1,6 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
 import type { JournalUnderTest } from './journal-contract.js';
-import { runResult, runStart, sentWrite, stepTrace, unknownOutcome } from './journal-records.js';
+import {
+  runResult,
+  runStart,
+  sentWrite,
+  spentCredits,
+  stepTrace,
+  unknownOutcome,
+} from './journal-records.js';
 
 /** How a journal keeps a run's steps and the writes they sent: what a resume replays and settles. */
 export function stepsAndSendsContract(journal: JournalUnderTest) {
@@ -75,6 +82,26 @@ export function stepsAndSendsContract(journal: JournalUnderTest) {
         ['a', 4],
         ['a', 5],
       ]);
+    });
+
+    it('keeps the credits each step was counted, oldest first and across lives, with the parts they paid for', async () => {
+      await journal().recordStart(runStart('r1'));
+      const batch = spentCredits('bulk', {
+        spent: 200,
+        part: { name: 'person/bulk batch 0', value: { of: 'sha', batch: { results: [{ matched: true }] } } },
+      });
+      const failed = spentCredits('bulk', { spent: 1.5, estimated: true, stepPointer: '/steps/1' });
+      await journal().recordCredits('r1', batch);
+      await journal().recordCredits('r1', failed);
+      await journal().recordRun(runResult('r1', { status: 'failed' }));
+      await journal().recordStart(runStart('r1'));
+      const later = spentCredits('other', {
+        accountId: 'leads-second',
+        part: { name: 'empty', value: null },
+      });
+      await journal().recordCredits('r1', later);
+
+      expect((await journal().history('r1'))?.credits).toEqual([batch, failed, later]);
     });
 
     it('refuses to record a write of a run it never saw start', async () => {

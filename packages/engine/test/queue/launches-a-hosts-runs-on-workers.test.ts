@@ -5,6 +5,7 @@ import { createEngine } from '../../src/container/create-engine.js';
 import { ResumeRefused } from '../../src/index.js';
 import { SqliteJournal } from '../../src/journal/index.js';
 import { QueueRunLauncher, RunQueue, RunWorker } from '../../src/queue/index.js';
+import { QUEUE_KEY } from './support/queue-key.js';
 import { useTasksQueueWorld } from './support/tasks-queue-world.js';
 
 jest.setTimeout(120_000);
@@ -37,9 +38,9 @@ beforeEach(async () => {
   const name = `launcher-${Math.random().toString(36).slice(2)}`;
   journal = SqliteJournal.open(join(world.dir, `${name}.sqlite`));
   const engine = await createEngine({ integrations: [tasks], accounts: [world.emulator.account], journal });
-  worker = new RunWorker({ redis: world.redis.url, engine, journal, queue: name });
+  worker = new RunWorker({ redis: world.redis.url, key: QUEUE_KEY, engine, journal, queue: name });
   await worker.start();
-  queue = new RunQueue({ redis: world.redis.url, queue: name });
+  queue = new RunQueue({ redis: world.redis.url, key: QUEUE_KEY, queue: name });
   launcher = new QueueRunLauncher(queue, { journal });
 });
 afterEach(async () => {

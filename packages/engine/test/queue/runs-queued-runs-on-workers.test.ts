@@ -4,6 +4,7 @@ import tasks from '../../../../examples/tasks/src/index.js';
 import { createEngine } from '../../src/container/create-engine.js';
 import { SqliteJournal } from '../../src/journal/index.js';
 import { RunQueue, RunWorker } from '../../src/queue/index.js';
+import { QUEUE_KEY } from './support/queue-key.js';
 import { useTasksQueueWorld } from './support/tasks-queue-world.js';
 
 jest.setTimeout(120_000);
@@ -28,7 +29,14 @@ async function addOne() {
 /** A worker as `toolsteps worker` makes one: its own engine, on the journal every worker shares. */
 async function worker(journal: SqliteJournal, queue: string) {
   const engine = await createEngine({ integrations: [tasks], accounts: [world.emulator.account], journal });
-  const running = new RunWorker({ redis: world.redis.url, engine, journal, queue, concurrency: 4 });
+  const running = new RunWorker({
+    redis: world.redis.url,
+    key: QUEUE_KEY,
+    engine,
+    journal,
+    queue,
+    concurrency: 4,
+  });
   await running.start();
   return running;
 }
@@ -39,7 +47,7 @@ it('runs put on the queue are run once each by two workers, and their results co
   const journals = [SqliteJournal.open(path), SqliteJournal.open(path)];
   const workers = await Promise.all(journals.map((journal) => worker(journal, queueName)));
   const workflow = await addOne();
-  const queue = new RunQueue({ redis: world.redis.url, queue: queueName });
+  const queue = new RunQueue({ redis: world.redis.url, key: QUEUE_KEY, queue: queueName });
   try {
     const titles = Array.from({ length: 40 }, (_, index) => `queued #${index}`);
     const queued = await Promise.all(titles.map((title) => queue.enqueue(workflow, { title })));
@@ -65,7 +73,7 @@ it('progress of a queued run reaches whoever enqueued it, from the worker that r
   const journal = SqliteJournal.open(join(world.dir, 'progress.sqlite'));
   const running = await worker(journal, queueName);
   const workflow = await addOne();
-  const queue = new RunQueue({ redis: world.redis.url, queue: queueName });
+  const queue = new RunQueue({ redis: world.redis.url, key: QUEUE_KEY, queue: queueName });
   try {
     const events: string[] = [];
     const { runId } = await queue.enqueue(

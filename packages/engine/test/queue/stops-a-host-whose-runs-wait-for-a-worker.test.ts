@@ -4,6 +4,7 @@ import { deliveryRunId, SqliteJournal } from '../../src/index.js';
 import { QueueRunLauncher, RunQueue, RunWorker } from '../../src/queue/index.js';
 import { type BoardSetup, boardSetup, card, temporaryFolder } from '../triggers/host/host-helpers.js';
 import { commentsAccepted } from '../triggers/host/two-comments.js';
+import { QUEUE_KEY } from './support/queue-key.js';
 import { useSharedRedis } from './support/shared-redis.js';
 
 jest.setTimeout(120_000);
@@ -21,7 +22,7 @@ beforeEach(async () => {
   journal = SqliteJournal.open(join(folder.path, 'runs.sqlite'));
   setup = await boardSetup({ journal });
   name = `stopping-${Math.random().toString(36).slice(2)}`;
-  queue = new RunQueue({ redis: shared.redis.url, queue: name });
+  queue = new RunQueue({ redis: shared.redis.url, key: QUEUE_KEY, queue: name });
 });
 afterEach(async () => {
   await setup.close();
@@ -53,7 +54,13 @@ it('stops without a worker: the run stays queued, and the next start has a worke
 
   const { host: next, log } = await setup.host({ launcher });
   await next.start();
-  worker = new RunWorker({ redis: shared.redis.url, engine: setup.engine, journal, queue: name });
+  worker = new RunWorker({
+    redis: shared.redis.url,
+    key: QUEUE_KEY,
+    engine: setup.engine,
+    journal,
+    queue: name,
+  });
   await worker.start();
   expect(await log.next('delivery.finished')).toMatchObject({ deliveryId: answer.id, status: 'succeeded' });
   const runId = deliveryRunId(delivery, 0);

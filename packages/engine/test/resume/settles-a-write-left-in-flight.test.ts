@@ -1,43 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
 import type { RunEvent, StepResolution } from '../../src/contracts/events.js';
-import { defineIntegration } from '../../src/contracts/integration.js';
-import { defineStep } from '../../src/contracts/step.js';
-import { settlingTrace, Type } from '../../src/index.js';
+import { settlingTrace } from '../../src/index.js';
 import { JOURNAL_KINDS } from '../journal/fresh-journals.js';
+import { notes, notesAccount } from './notes-without-probe.js';
 import { useResumeWorld } from './resume-world.js';
 
-/** A note added as a task: a write not safe to repeat, with no probe to find it again. */
-const addNote = defineStep({
-  id: 'notes.add_note',
-  title: 'Add Note',
-  description: 'Adds a note to the task list; adding it twice adds two.',
-  effect: 'write',
-  input: Type.Object({ text: Type.String() }),
-  output: Type.Object({ id: Type.Integer(), title: Type.String() }, { additionalProperties: true }),
-  run: async ({ text }, ctx) =>
-    (
-      await ctx.http.request<{ id: number; title: string }>({
-        method: 'POST',
-        path: 'tasks',
-        json: { title: text },
-      })
-    ).body,
-});
-const notes = defineIntegration({
-  id: 'notes',
-  title: 'Notes (test)',
-  description: 'A write step without a probe, on the tasks emulator.',
-  status: 'stable',
-  connection: Type.Object({ baseUrl: Type.String() }),
-  auth: { kind: 'token' },
-  http: (account) => ({ baseUrl: String(account.settings.baseUrl) }),
-  steps: [addNote],
-});
-
 describe.each(JOURNAL_KINDS)('on a %s', (kind) => {
-  const world = useResumeWorld(kind, [notes], (emulator) => [
-    { ...emulator.account, id: 'notes-demo', integration: 'notes', name: 'Demo notes' },
-  ]);
+  const world = useResumeWorld(kind, [notes], notesAccount);
 
   function twoWrites(second: { step: string; args: object }) {
     return world.engine.load({
@@ -65,7 +34,15 @@ describe.each(JOURNAL_KINDS)('on a %s', (kind) => {
 
   it('a write whose answer was lost after it happened is found by its probe, not repeated', async () => {
     const workflow = await twoWrites({ step: 'tasks.add_task', args: { title: 'Second' } });
+    // The run's own probe cannot look (the emulator fails every list): it leaves the write unknown.
+    const listsFail = world.emulator.faults.inject({
+      method: 'GET',
+      path: '/tasks',
+      status: 500,
+      times: Number.POSITIVE_INFINITY,
+    });
     const first = await world.engine.run(workflow, {}, { onEvent: losingTheSecondAnswer(true) });
+    listsFail.cancel();
     expect(first.status).toBe('failed');
     expect(first.steps[1]).toMatchObject({ stepKey: 'second', outcome: 'unknown' });
     expect(await world.journal.run(first.runId)).toMatchObject({ status: 'outcome_unknown' });

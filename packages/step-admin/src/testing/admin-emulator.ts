@@ -9,6 +9,8 @@ import { toPermissions } from './permissions.js';
 export interface AdminEmulatorOptions {
   /** Port on 127.0.0.1; default 0, a free one. */
   port?: number;
+  /** Host names besides loopback's that the emulator answers to (see EmulatorOptions.allowedHosts). */
+  allowedHosts?: readonly string[];
 }
 
 /**
@@ -64,6 +66,7 @@ export async function createAdminEmulator(options: AdminEmulatorOptions = {}): P
   let baseUrl = '';
   const emulator = await createEmulator({
     port: options.port,
+    allowedHosts: options.allowedHosts,
     routes: (app) => registerAdminRoutes(app, state, () => baseUrl),
   });
   baseUrl = emulator.baseUrl;
@@ -101,7 +104,7 @@ export async function createAdminEmulator(options: AdminEmulatorOptions = {}): P
 
 /** The emulator as the CLI starts it (`toolsteps emulate admin`, or a run without --accounts). */
 export async function startAdminEmulator(options: EmulateOptions = {}): Promise<EmulatorSession> {
-  const emulator = await createAdminEmulator({ port: options.port });
+  const emulator = await createAdminEmulator({ port: options.port, allowedHosts: options.allowedHosts });
   return {
     integration: 'admin',
     baseUrl: emulator.baseUrl,

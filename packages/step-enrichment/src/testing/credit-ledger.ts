@@ -16,10 +16,13 @@ export const searchPagePrice = (results: number) => (results > 0 ? 1 : 0);
  * `X-Credits-Used` and `X-Credits-Remaining` headers when the provider reports credits.
  */
 export function charged(state: DirectoryState, c: Context, cost: number, answer: () => Response): Response {
-  const account = state.keys.get(c.req.header(state.apiKeyHeader) ?? '');
+  const key = c.req.header(state.apiKeyHeader) ?? '';
+  const account = state.keys.get(key);
   if (account === undefined) throw new Error('charged() runs only after the API key was accepted');
   if (cost > account.remaining) return insufficientCredits(cost, account.remaining);
   account.remaining -= cost;
+  // Charged as the request is processed, whatever becomes of its answer (a fault may drop or replace it).
+  state.charges.set(key, (state.charges.get(key) ?? 0) + cost);
   const response = answer();
   if (state.reportsCredits) {
     response.headers.set('x-credits-used', String(cost));

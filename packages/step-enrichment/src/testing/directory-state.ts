@@ -12,6 +12,8 @@ export class DirectoryState {
   companies: DirectoryCompany[] = [];
   people: DirectoryPerson[] = [];
   readonly keys = new Map<string, KeyAccount>();
+  /** Credits taken from each key since the last seed: the provider's own ledger of charges. */
+  readonly charges = new Map<string, number>();
   /** Whether answers say what they cost (`X-Credits-Used`, `X-Credits-Remaining`); tests turn it off. */
   reportsCredits = true;
   /** The header the provider reads the API key from (lowercase). */
@@ -28,6 +30,7 @@ export class DirectoryState {
     this.people = seedPeople(this.companies);
     this.keys.clear();
     for (const [key, account] of Object.entries(balances)) this.keys.set(key, { ...account });
+    this.charges.clear();
     this.windows.clear();
     this.reportsCredits = true;
     this.apiKeyHeader = 'x-api-key';

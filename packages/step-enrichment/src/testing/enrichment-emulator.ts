@@ -12,6 +12,8 @@ export interface EnrichmentEmulatorOptions {
   now?: () => number;
   /** Where the searches are served; default `/person/search` and `/company/search`. */
   searchPaths?: SearchPaths;
+  /** Host names besides loopback's that the emulator answers to (see EmulatorOptions.allowedHosts). */
+  allowedHosts?: readonly string[];
 }
 
 /**
@@ -33,6 +35,11 @@ export interface EnrichmentEmulator extends Emulator {
   readonly account: ConnectedAccount;
   /** Credits left on a key. */
   remaining(key: string): number | undefined;
+  /**
+   * Credits the provider took from a key since its state was last put back: its own ledger,
+   * counted as requests are processed, whether or not their answer reached the client.
+   */
+  charged(key: string): number;
   /** Puts back the seed and the demo balances, and the switches to their defaults. */
   resetState(): void;
 }
@@ -43,6 +50,7 @@ export async function createEnrichmentEmulator(
   const state = new DirectoryState(options.now ?? Date.now).seed(DEMO_BALANCES);
   const emulator = await createEmulator({
     port: options.port,
+    allowedHosts: options.allowedHosts,
     authorize: authorizeProvider(state),
     routes: (app) => registerProviderRoutes(app, state, options.searchPaths ?? DEMO_SEARCH_PATHS),
   });
@@ -63,6 +71,7 @@ export async function createEnrichmentEmulator(
     accounts,
     account: accounts.prospecting,
     remaining: (key) => state.keys.get(key)?.remaining,
+    charged: (key) => state.charges.get(key) ?? 0,
     resetState: () => {
       state.seed(DEMO_BALANCES);
     },
@@ -72,7 +81,7 @@ export async function createEnrichmentEmulator(
 
 /** The emulator as the CLI starts it (`toolsteps emulate enrichment`, or a run without --accounts). */
 export async function startEnrichmentEmulator(options: EmulateOptions = {}): Promise<EmulatorSession> {
-  const emulator = await createEnrichmentEmulator({ port: options.port });
+  const emulator = await createEnrichmentEmulator({ port: options.port, allowedHosts: options.allowedHosts });
   return {
     integration: 'enrichment',
     baseUrl: emulator.baseUrl,

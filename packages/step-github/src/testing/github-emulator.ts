@@ -19,6 +19,14 @@ export interface GithubEmulatorOptions {
   now?: () => number;
   /** How long a webhook receiver may take to answer; default 10 s, as on GitHub. */
   webhookTimeoutMs?: number;
+  /** Host names besides loopback's that the emulator answers to (see EmulatorOptions.allowedHosts). */
+  allowedHosts?: readonly string[];
+  /**
+   * Hosts besides loopback that webhooks may be sent to, say a receiver in another container. Default
+   * none: a hook whose URL names another host stays registered, and each of its deliveries is logged
+   * failed, saying why, without a request sent.
+   */
+  hookHosts?: readonly string[];
 }
 
 /**
@@ -38,9 +46,11 @@ export interface GithubEmulatorOptions {
  *
  * Webhooks: hooks registered through the API (`/repos/{owner}/{repo}/hooks`, `/orgs/{org}/hooks`)
  * receive signed deliveries when the state changes through the API (an issue opened, a star, a
- * push...), after the answer, in order per hook. `deliveries` is the log; `emitWebhook` sends any
- * event and `redeliverWebhook` repeats a delivery, also over HTTP at `POST /_emulator/webhooks/emit`
- * and `POST /_emulator/webhooks/deliveries/{id}/redeliver` (no token needed).
+ * push...), after the answer, in order per hook, on loopback only unless `hookHosts` allows more.
+ * `deliveries` is the log; `emitWebhook` sends any event and `redeliverWebhook` repeats a delivery,
+ * also over HTTP at `POST /_emulator/webhooks/emit` and
+ * `POST /_emulator/webhooks/deliveries/{id}/redeliver`, with the emulator's control token
+ * (`Authorization: Bearer <controlToken>`).
  */
 export interface GithubEmulator extends Emulator {
   /** The demo account: octocat's token at `baseUrl`. */
@@ -71,10 +81,15 @@ export interface GithubEmulator extends Emulator {
 
 /** Starts the GitHub emulator with the demo seed. */
 export async function createGithubEmulator(options: GithubEmulatorOptions = {}): Promise<GithubEmulator> {
-  const webhooks = new WebhookDeliveries({ timeoutMs: options.webhookTimeoutMs, now: options.now });
+  const webhooks = new WebhookDeliveries({
+    timeoutMs: options.webhookTimeoutMs,
+    now: options.now,
+    hookHosts: options.hookHosts,
+  });
   let state = seedGithubState(new GithubState(options.now, webhooks));
   const emulator = await createEmulator({
     port: options.port,
+    allowedHosts: options.allowedHosts,
     routes: (app) => {
       // Before the API: its middleware would ask the controls for a token.
       registerWebhookControls(app, () => state);
@@ -128,10 +143,13 @@ export async function createGithubEmulator(options: GithubEmulatorOptions = {}):
 
 /** The emulator as the CLI starts it (`toolsteps emulate github`, or a run without --accounts). */
 export async function startGithubEmulator(options: EmulateOptions = {}): Promise<EmulatorSession> {
-  const emulator = await createGithubEmulator({ port: options.port });
+  const { port, allowedHosts, hookHosts } = options;
+  const emulator = await createGithubEmulator({ port, allowedHosts, hookHosts });
   return {
     integration: 'github',
     baseUrl: emulator.baseUrl,
+    // `toolsteps serve` against `toolsteps emulate github` drives deliveries through the controls.
+    controlToken: emulator.controlToken,
     // Octocat first, the default; hubot and mona by name, to act as a collaborator or an outsider.
     accounts: [
       emulator.account,

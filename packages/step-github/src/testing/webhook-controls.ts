@@ -60,7 +60,8 @@ export function redeliverWebhook(state: GithubState, id: string): WebhookDeliver
 
 /**
  * The same controls over HTTP, for tools that drive the emulator from outside (`toolsteps serve`
- * against `toolsteps emulate github`): emit, redeliver, and the delivery log.
+ * against `toolsteps emulate github`): emit, redeliver, and the delivery log. Like every route under
+ * `/_emulator/`, they answer only requests with the emulator's control token (createEmulator checks it).
  */
 export function registerWebhookControls(app: Hono, state: StateRef): void {
   app.onError((error, c) => {

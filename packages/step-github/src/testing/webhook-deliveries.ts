@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sign } from '@octokit/webhooks-methods';
+import { HostAllowList, webhookDestinationRefusal } from '@toolsteps/engine/testing';
 import type { HookRecord } from './hooks-store.js';
 
 /** GitHub's deliveries come from `GitHub-Hookshot/<build>`. */
@@ -43,6 +44,8 @@ export interface WebhookDeliveriesOptions {
   /** How long a receiver may take to answer; default 10 s, as on GitHub. */
   timeoutMs?: number;
   now?: () => number;
+  /** Hosts besides loopback that deliveries may go to; default none (see GithubEmulatorOptions.hookHosts). */
+  hookHosts?: readonly string[];
 }
 
 /**
@@ -59,10 +62,12 @@ export class WebhookDeliveries {
   readonly #abort = new AbortController();
   readonly #timeoutMs: number;
   readonly #now: () => number;
+  readonly #hosts: HostAllowList;
 
   constructor(options: WebhookDeliveriesOptions = {}) {
     this.#timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.#now = options.now ?? Date.now;
+    this.#hosts = new HostAllowList(options.hookHosts, 'hookHosts:');
   }
 
   /** Every delivery since start or the last `clear`, oldest first (a copy). */
@@ -167,6 +172,12 @@ export class WebhookDeliveries {
   async #post(hook: HookRecord, delivery: WebhookDelivery, secret: string | undefined): Promise<void> {
     if (this.#abort.signal.aborted) {
       this.#fail(hook, delivery, 'the emulator closed');
+      return;
+    }
+    // Logged as failed, saying why, as an unreachable receiver is: the hook itself stays registered.
+    const refused = webhookDestinationRefusal(delivery.url, this.#hosts);
+    if (refused !== undefined) {
+      this.#fail(hook, delivery, refused);
       return;
     }
     if (secret !== undefined && secret !== '') {

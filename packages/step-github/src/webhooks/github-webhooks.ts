@@ -1,6 +1,6 @@
 import type { HttpClient, IntegrationWebhooks, RegistrationRequest, Static } from '@toolsteps/engine';
 import LinkHeader from 'http-link-header';
-import { verifyGithubSignature } from './delivery-signature.js';
+import { githubSignatureOf, hasGithubSignature, verifyGithubSignature } from './delivery-signature.js';
 import { Hook, HookList } from './hook-answer.js';
 import { hookRefusal } from './hook-refusal.js';
 import {
@@ -22,8 +22,9 @@ const MAX_PAGES = 10;
 /**
  * GitHub's webhooks: one hook per binding, on its repository (or its organization when the config
  * names only `org`), found again by the id a reconcile hands back or by URL, so neither activation
- * nor a repair ever duplicates it; deliveries signed `X-Hub-Signature-256` and identified by
- * `X-GitHub-Delivery`, the same on a redelivery.
+ * nor a repair ever duplicates it; deliveries signed `X-Hub-Signature-256` (over the body alone, so
+ * a body resent under another id is recognised by it) and identified by `X-GitHub-Delivery`, the
+ * same on a redelivery.
  */
 export const githubWebhooks: IntegrationWebhooks = {
   register: async (request, ctx) => {
@@ -72,6 +73,10 @@ export const githubWebhooks: IntegrationWebhooks = {
   },
 
   verify: verifyGithubSignature,
+
+  hasSignature: hasGithubSignature,
+
+  signatureOf: githubSignatureOf,
 
   deliveryId: (delivery) => delivery.headers['x-github-delivery'],
 

@@ -136,6 +136,7 @@ describe('signed webhooks from state changes', () => {
     if (original === undefined) throw new Error('no star delivery');
     const again = await fetch(`${emulator.baseUrl}/_emulator/webhooks/deliveries/${original.id}/redeliver`, {
       method: 'POST',
+      headers: { authorization: `Bearer ${emulator.controlToken}` },
     });
     expect(again.status).toBe(202);
     emulator.redeliverWebhook(original.id);
@@ -156,7 +157,7 @@ describe('signed webhooks from state changes', () => {
     await addHook(emulator, receiver, ['*']);
     const answer = await fetch(`${emulator.baseUrl}/_emulator/webhooks/emit`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${emulator.controlToken}` },
       body: JSON.stringify({
         event: 'watch',
         repository: `${DEMO_REPO.owner}/${DEMO_REPO.repo}`,

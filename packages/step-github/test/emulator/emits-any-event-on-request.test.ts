@@ -64,7 +64,7 @@ describe('the emit control', () => {
     await addHook(emulator, receiver, ['projects_v2_item'], { path: `/orgs/${DEMO_ORG}` });
     const answer = await fetch(`${emulator.baseUrl}/_emulator/webhooks/emit`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${emulator.controlToken}` },
       body: JSON.stringify({
         event: 'projects_v2_item',
         org: DEMO_ORG,
@@ -100,12 +100,16 @@ describe('the emit control', () => {
   it('refuses to emit to a repository or organization it does not have', async () => {
     const answer = await fetch(`${github.emulator.baseUrl}/_emulator/webhooks/emit`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${github.emulator.controlToken}`,
+      },
       body: JSON.stringify({ event: 'watch', repository: 'nobody/nothing', payload: {} }),
     });
     expect(answer.status).toBe(404);
     const unknown = await fetch(`${github.emulator.baseUrl}/_emulator/webhooks/deliveries/nope/redeliver`, {
       method: 'POST',
+      headers: { authorization: `Bearer ${github.emulator.controlToken}` },
     });
     expect(unknown.status).toBe(404);
   });

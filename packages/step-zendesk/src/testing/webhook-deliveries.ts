@@ -1,3 +1,4 @@
+import { HostAllowList, webhookDestinationRefusal } from '@toolsteps/engine/testing';
 import { zendeskSignature } from '../webhooks/sign-payload.js';
 import { ZENDESK_HEADERS } from '../webhooks/webhook-headers.js';
 
@@ -5,8 +6,6 @@ import { ZENDESK_HEADERS } from '../webhooks/webhook-headers.js';
 const TIMEOUT_MS = 12_000;
 /** The log keeps this many latest invocations, so a long-running emulator stays small. */
 const MAX_LOGGED = 10_000;
-/** The emulator posts nowhere but this machine. */
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 /** What one invocation sends: the account, a webhook, its endpoint and the exact body (rendered JSON). */
 export interface WebhookInvocation {
@@ -40,6 +39,8 @@ export interface LoggedDelivery {
  * receiver answers. A receiver that is down or slow never affects the API.
  */
 export class WebhookDeliveries {
+  /** Where invocations may go: loopback, and the hosts the emulator was told (its `hookHosts`). */
+  hosts = new HostAllowList();
   #log: LoggedDelivery[] = [];
   #nextInvocation = 8_350_205_582;
   readonly #queues = new Map<string, Promise<void>>();
@@ -119,8 +120,8 @@ export class WebhookDeliveries {
 
   async #post(delivery: LoggedDelivery, secret: string): Promise<void> {
     if (this.#abort.signal.aborted) return this.#fail(delivery, 'the emulator closed');
-    if (!isLoopback(delivery.url))
-      return this.#fail(delivery, 'the emulator delivers to loopback addresses only');
+    const refused = webhookDestinationRefusal(delivery.url, this.hosts);
+    if (refused !== undefined) return this.#fail(delivery, refused);
     const timestamp = new Date(this.now()).toISOString().replace(/\.\d{3}Z$/, 'Z');
     delivery.headers[ZENDESK_HEADERS.timestamp] = timestamp;
     delivery.headers[ZENDESK_HEADERS.signature] = zendeskSignature(secret, timestamp, delivery.body);
@@ -143,13 +144,5 @@ export class WebhookDeliveries {
   #fail(delivery: LoggedDelivery, reason: string): void {
     delivery.status = 'failed';
     delivery.error = reason;
-  }
-}
-
-function isLoopback(url: string): boolean {
-  try {
-    return LOOPBACK.has(new URL(url).hostname);
-  } catch {
-    return false;
   }
 }

@@ -1,5 +1,5 @@
 import type { ConnectedAccount, EmulateOptions, EmulatorSession } from '@toolsteps/engine';
-import { createEmulator, type Emulator } from '@toolsteps/engine/testing';
+import { createEmulator, type Emulator, HostAllowList } from '@toolsteps/engine/testing';
 import { RequestRateLimit, tooManyRequests, withRateLimitHeaders } from './request-rate-limit.js';
 import { addTickets, type TicketTemplate } from './ticket-batch.js';
 import { type WebhookControls, webhookControls } from './webhook-controls.js';
@@ -28,6 +28,13 @@ export interface ZendeskEmulatorOptions {
    * Default: no limit, no headers.
    */
   requestsPerMinute?: number;
+  /** Host names besides loopback's that the emulator answers to (see EmulatorOptions.allowedHosts). */
+  allowedHosts?: readonly string[];
+  /**
+   * Hosts besides loopback that webhooks may be sent to, say a receiver in another container. Default
+   * none: an invocation to another host is logged failed, saying why, without a request sent.
+   */
+  hookHosts?: readonly string[];
 }
 
 /**
@@ -75,6 +82,7 @@ export interface ZendeskEmulator extends Emulator, WebhookControls {
 
 export async function createZendeskEmulator(options: ZendeskEmulatorOptions = {}): Promise<ZendeskEmulator> {
   const state = seedZendeskState(new ZendeskState(DEMO_SUBDOMAIN, options.now ?? Date.now, DEMO_ACCOUNT_ID));
+  state.automation.deliveries.hosts = new HostAllowList(options.hookHosts, 'hookHosts:');
   let baseUrl = '';
   const api = { state, json: new ZendeskJson(state, () => baseUrl), origin: () => baseUrl };
   const app = zendeskApp(api, DEMO_CLIENT);
@@ -82,6 +90,7 @@ export async function createZendeskEmulator(options: ZendeskEmulatorOptions = {}
   const authorize = authorizeZendesk(state);
   const emulator = await createEmulator({
     port: options.port,
+    allowedHosts: options.allowedHosts,
     // The rate limit counts before credentials are checked, and its headers go on refusals too,
     // so both run here rather than in the emulator's `authorize` hook (which answers on its own).
     routes: (outer) =>
@@ -167,7 +176,8 @@ export async function createZendeskEmulator(options: ZendeskEmulatorOptions = {}
 
 /** The emulator as the CLI starts it (`toolsteps emulate zendesk`, or a run without --accounts). */
 export async function startZendeskEmulator(options: EmulateOptions = {}): Promise<EmulatorSession> {
-  const emulator = await createZendeskEmulator({ port: options.port });
+  const { port, allowedHosts, hookHosts } = options;
+  const emulator = await createZendeskEmulator({ port, allowedHosts, hookHosts });
   return {
     integration: 'zendesk',
     baseUrl: emulator.baseUrl,

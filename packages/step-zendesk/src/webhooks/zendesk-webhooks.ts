@@ -11,7 +11,7 @@ import {
   updateTrigger,
   type ZendeskTriggerJson,
 } from './trigger-calls.js';
-import { verifyZendeskSignature } from './verify-signature.js';
+import { hasZendeskSignature, verifyZendeskSignature, zendeskSignatureOf } from './verify-signature.js';
 import {
   createWebhook,
   deleteWebhook,
@@ -62,6 +62,10 @@ export const zendeskWebhooks: IntegrationWebhooks = {
   },
 
   verify: verifyZendeskSignature,
+
+  hasSignature: hasZendeskSignature,
+
+  signatureOf: zendeskSignatureOf,
 
   deliveryId: zendeskDeliveryId,
 

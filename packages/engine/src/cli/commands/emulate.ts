@@ -1,9 +1,10 @@
+import { allowedHostnames } from '../../testing/loopback-host.js';
 import type { CliContext } from '../cli-context.js';
 import { demoAccountsTable } from '../demo-accounts-table.js';
 import { emulatorAccountsDocument } from '../emulator-accounts-document.js';
 import { checkEmulatorAccountsFileTarget, writeEmulatorAccountsFile } from '../emulator-accounts-file.js';
 import { startEmulators } from '../emulators.js';
-import { EXIT } from '../exit-codes.js';
+import { EXIT, UsageError } from '../exit-codes.js';
 import { parsePort } from '../triggers/listen.js';
 import { untilInterrupted } from '../until-interrupted.js';
 
@@ -13,12 +14,17 @@ export interface EmulateCommandOptions {
   accountsOut?: string;
   /** The first emulator's port; the next ones take the ports after it. */
   port?: string;
+  /** Host names besides loopback's the emulators answer to (`--allow-host`, repeatable). */
+  allowHost?: string[];
+  /** Hosts besides loopback that webhooks may be sent to (`--hook-host`, repeatable). */
+  hookHost?: string[];
 }
 
 /**
- * `toolsteps emulate <integration…>`: starts emulators, prints their base URLs, every seeded user's
- * demo account and an accounts file that reaches them (or writes it with --accounts-out); stops on
- * Ctrl-C (or SIGTERM).
+ * `toolsteps emulate <integration…>`: starts emulators, prints their base URLs (and the control token
+ * of those with control routes), every seeded user's demo account and an accounts file that reaches
+ * them (or writes it with --accounts-out); stops on Ctrl-C (or SIGTERM). They answer loopback only,
+ * and the hosts --allow-host names.
  */
 export async function emulateCommand(
   integrations: string[],
@@ -26,9 +32,11 @@ export async function emulateCommand(
   cli: CliContext,
 ): Promise<number> {
   const port = options.port === undefined ? undefined : parsePort(options.port);
+  const allowedHosts = hostNames(options.allowHost, '--allow-host');
+  const hookHosts = hostNames(options.hookHost, '--hook-host');
   if (options.accountsOut !== undefined) await checkEmulatorAccountsFileTarget(options.accountsOut);
   const engine = await cli.engine();
-  const emulators = await startEmulators(engine.registry, integrations, { port });
+  const emulators = await startEmulators(engine.registry, integrations, { port, allowedHosts, hookHosts });
   // Listening for Ctrl-C before printing: whoever reads the URLs may stop us at once.
   const interrupted = untilInterrupted();
   const document = emulatorAccountsDocument(emulators.sessions);
@@ -41,8 +49,13 @@ export async function emulateCommand(
   // Demo credentials are printed on purpose: they are public values valid only against these emulators.
   if (options.json) cli.output.line(JSON.stringify(document, null, 2));
   else {
-    for (const session of emulators.sessions)
+    for (const session of emulators.sessions) {
       cli.output.line(`${session.integration} emulator: ${session.baseUrl}`);
+      if (session.controlToken !== undefined)
+        cli.output.line(
+          `  its control routes (/_emulator/…) take Authorization: Bearer ${session.controlToken}`,
+        );
+    }
     cli.output.line('');
     cli.output.line('Demo accounts (public demo credentials: they open only these emulators):');
     for (const line of demoAccountsTable(emulators.sessions)) cli.output.line(line);
@@ -69,4 +82,14 @@ export async function emulateCommand(
   await interrupted;
   await emulators.close();
   return EXIT.ok;
+}
+
+/** Host names as given (each checked now: a typo is a usage error, not a refusal later). */
+function hostNames(names: string[] | undefined, option: string): string[] | undefined {
+  if (names === undefined || names.length === 0) return undefined;
+  try {
+    return allowedHostnames(names, option);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
 }

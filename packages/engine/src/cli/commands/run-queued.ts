@@ -4,12 +4,13 @@ import type { CompiledWorkflow } from '../../workflow/compiled-workflow.js';
 import type { CliContext } from '../cli-context.js';
 import { EXIT } from '../exit-codes.js';
 import { openRunJournal } from '../open-run-journal.js';
+import { type QueueKeyOptions, requireQueueKey } from '../queue-key-option.js';
+import type { ChosenRedis } from '../redis-url-option.js';
 import { redisUrlShown } from '../redis-url-shown.js';
 import { requireRedis } from '../require-redis.js';
 import { runUntilDone } from '../run-until-done.js';
 
-export interface RunQueuedOptions {
-  redis?: string;
+export interface RunQueuedOptions extends ChosenRedis, QueueKeyOptions {
   detach?: boolean;
   json?: boolean;
 }
@@ -26,7 +27,8 @@ export async function runQueuedCommand(
   cli: CliContext,
 ): Promise<number> {
   const redis = requireRedis(options.redis, 'run --redis');
-  const queue = new RunQueue({ redis });
+  const key = requireQueueKey(options, 'run --redis', cli);
+  const queue = new RunQueue({ redis, key });
   try {
     const runId = randomUUID();
     if (options.detach) {
@@ -35,7 +37,7 @@ export async function runQueuedCommand(
       else {
         cli.output.line(runId);
         cli.output.note(
-          `queued: \`toolsteps runs show ${runId} --redis ${redisUrlShown(redis)}\` follows it`,
+          `queued: \`toolsteps runs show ${runId} ${options.redisOption ?? `--redis ${redisUrlShown(redis)}`}\` follows it`,
         );
       }
       return EXIT.ok;

@@ -12,9 +12,10 @@ import { openJournal } from '../open-journal.js';
 import { keepDuration, pruneOldRuns } from '../prune-old-runs.js';
 import { readRunInput } from '../read-input.js';
 import { runUntilDone } from '../run-until-done.js';
+import type { RunQueuedOptions } from './run-queued.js';
 import { reportInvalid } from './validate.js';
 
-export interface RunCommandOptions {
+export interface RunCommandOptions extends RunQueuedOptions {
   input?: string;
   accounts?: string;
   json?: boolean;
@@ -22,9 +23,8 @@ export interface RunCommandOptions {
   journal?: string | false;
   /** How long finished runs stay in the journal (`--keep`, default 30d). */
   keep?: string;
-  /** Queue the run for workers on this Redis instead of running it here. */
+  /** Queue the run for workers on this Redis instead of running it here (its URL, wherever it was given). */
   redis?: string;
-  detach?: boolean;
 }
 
 /**

@@ -9,7 +9,7 @@ import { oneRunId } from '../one-run-id.js';
 import { openExistingJournal } from '../open-journal.js';
 import { printable } from '../printable.js';
 import { readRunInput } from '../read-input.js';
-import { type RunsResumeOptions, requireAccounts, resumeIn } from './runs-resume.js';
+import { type RunsResumeOptions, refuseIfHeldByAWorker, requireAccounts, resumeIn } from './runs-resume.js';
 
 export interface RunsResolveOptions extends RunsResumeOptions {
   step?: string;
@@ -42,6 +42,8 @@ export async function runsResolveCommand(id: string, options: RunsResolveOptions
   const journal = await openExistingJournal(options);
   try {
     const runId = await oneRunId(journal, id);
+    // Before the decision is recorded: a run a worker still holds is settled by nobody else.
+    await refuseIfHeldByAWorker(journal, runId, options);
     const trace = await settledTrace(journal, runId, options.step, resolution, result, cli);
     await journal.recordStep(runId, trace);
     cli.output.note(`Step ${printable(options.step)} of run ${printable(runId)} settled as ${resolution}`);

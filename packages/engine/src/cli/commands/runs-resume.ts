@@ -4,6 +4,7 @@ import type { CliContext } from '../cli-context.js';
 import { UsageError } from '../exit-codes.js';
 import { oneRunId } from '../one-run-id.js';
 import { openExistingJournal } from '../open-journal.js';
+import { refuseRunHeldElsewhere } from '../refuse-run-held-elsewhere.js';
 import { runUntilDone } from '../run-until-done.js';
 
 export interface RunsResumeOptions {
@@ -11,6 +12,8 @@ export interface RunsResumeOptions {
   journal?: string;
   /** The journal of runs queued on this Redis (`run --redis`), instead of an SQLite file. */
   redis?: string;
+  /** With `redis`: the workers' queue, where a worker may hold the run (default `toolsteps-runs`). */
+  queue?: string;
   /** Another workflow file to go on with (default: the one the run started from). */
   workflow?: string;
   force?: boolean;
@@ -29,7 +32,9 @@ export async function runsResumeCommand(
   requireAccounts(options.accounts, 'runs resume');
   const journal = await openExistingJournal(options);
   try {
-    return await resumeIn(journal, await oneRunId(journal, id), options, cli);
+    const runId = await oneRunId(journal, id);
+    await refuseIfHeldByAWorker(journal, runId, options);
+    return await resumeIn(journal, runId, options, cli);
   } finally {
     await journal.close();
   }
@@ -55,6 +60,25 @@ export async function resumeIn(
     if (error instanceof ResumeRefused) throw new UsageError(error.message);
     throw error;
   }
+}
+
+/**
+ * A run of the workers' journal (--redis) may be held by a worker on another machine, which the pid
+ * check of `engine.resume` cannot see: refused then, unless --force.
+ */
+export async function refuseIfHeldByAWorker(
+  journal: RunJournal,
+  runId: string,
+  options: RunsResumeOptions,
+): Promise<void> {
+  if (options.redis === undefined) {
+    if (options.queue !== undefined)
+      throw new UsageError("--queue goes with --redis: it names the workers' queue on that Redis");
+    return;
+  }
+  const run = await journal.run(runId);
+  if (run)
+    await refuseRunHeldElsewhere(run, { redis: options.redis, queue: options.queue, force: options.force });
 }
 
 /**

@@ -2,16 +2,20 @@ import { toStepError } from '../../contracts/step-error.js';
 import type { Activation, TriggerStore } from '../../contracts/trigger-store.js';
 import type { CompiledBinding } from '../../triggers/compiled-binding.js';
 import { createTriggerHost, type TriggerHost } from '../../triggers/host/create-trigger-host.js';
+import { BodyBudget } from '../../triggers/receiver/body-budget.js';
+import { DeliverySpool } from '../../triggers/store/delivery-spool.js';
 import { MemoryTriggerStore } from '../../triggers/store/memory-trigger-store.js';
 import type { CliContext } from '../cli-context.js';
 import { EXIT, UsageError } from '../exit-codes.js';
 import { printable } from '../printable.js';
 import { loadBindingsEngine } from '../triggers/bindings-engine.js';
+import { type BodyLimits, parseBodyLimits } from '../triggers/body-limits.js';
 import { hostEventLine } from '../triggers/host-event-line.js';
 import { type HostRuns, type HostRunsOptions, openHostRuns } from '../triggers/host-runs.js';
 import { listen, parsePort } from '../triggers/listen.js';
 import { openTriggerStore } from '../triggers/open-trigger-store.js';
 import { parsePublicUrl } from '../triggers/public-url.js';
+import { parseServeUpkeep, type ServeUpkeep } from '../triggers/serve-upkeep.js';
 import { untilInterrupted } from '../until-interrupted.js';
 import { reportInvalid } from './validate.js';
 
@@ -22,6 +26,10 @@ export interface ServeOptions extends HostRunsOptions {
   port?: string;
   host?: string;
   json?: boolean;
+  maxBodyBytes?: string;
+  maxBufferedBytes?: string;
+  keep?: string;
+  reconcileEvery?: string;
 }
 
 export const DEFAULT_SERVE_PORT = 8787;
@@ -32,8 +40,10 @@ type Started =
   | { binding: CompiledBinding; error: Error };
 
 /**
- * `toolsteps serve <bindings…>`: activates every binding (reconciling those already active),
- * receives their deliveries, runs their workflows, until Ctrl-C. Stopping deactivates nothing: the
+ * `toolsteps serve <bindings…>`: activates every binding (reconciling those already active, and
+ * again every --reconcile-every), receives their deliveries (into a spool beside the store while the
+ * store fails), runs their workflows, deletes finished deliveries older than --keep, until Ctrl-C.
+ * Stopping deactivates nothing: the
  * hooks stay, and what arrives while nothing listens is up to the third party's redelivery.
  * Without --accounts it runs on emulators, with a store in memory unless --store is given.
  * Runs are journaled as `run` journals them, each event's run under an id of its own delivery, so a
@@ -43,6 +53,8 @@ export async function serveCommand(paths: string[], options: ServeOptions, cli: 
   const json = options.json ?? false;
   const port = parsePort(options.port ?? String(DEFAULT_SERVE_PORT));
   const givenUrl = options.publicUrl === undefined ? undefined : parsePublicUrl(options.publicUrl);
+  const limits = parseBodyLimits(options);
+  const upkeep = parseServeUpkeep(options);
   if (options.redis !== undefined && options.accounts === undefined) {
     throw new UsageError(
       'serve --redis needs --accounts <file>: workers run the workflows with their own accounts, and emulators started here would be out of their reach',
@@ -50,7 +62,7 @@ export async function serveCommand(paths: string[], options: ServeOptions, cli: 
   }
   const runs = await openHostRuns(options, cli, 'serve');
   try {
-    return await serveWith(paths, options, runs, { json, port, givenUrl });
+    return await serveWith(paths, options, runs, { json, port, givenUrl, limits, upkeep });
   } finally {
     await runs.close();
   }
@@ -60,7 +72,19 @@ async function serveWith(
   paths: string[],
   options: ServeOptions,
   runs: HostRuns,
-  { json, port, givenUrl }: { json: boolean; port: number; givenUrl: string | undefined },
+  {
+    json,
+    port,
+    givenUrl,
+    limits,
+    upkeep,
+  }: {
+    json: boolean;
+    port: number;
+    givenUrl: string | undefined;
+    limits: BodyLimits;
+    upkeep: ServeUpkeep;
+  },
 ): Promise<number> {
   const { cli } = runs;
   const loaded = await loadBindingsEngine(paths, options.accounts, cli);
@@ -68,7 +92,7 @@ async function serveWith(
   const { engine, bindings, emulators, close: closeEmulators } = loaded.value;
   const closing: Array<() => Promise<void>> = [closeEmulators];
   try {
-    const store = storeFor(options, emulators !== undefined, cli);
+    const { store, spool } = storeFor(options, emulators !== undefined, cli);
     closing.unshift(() => store.close());
     const server = await listen(port, options.host ?? '127.0.0.1');
     closing.unshift(() => server.close());
@@ -83,6 +107,11 @@ async function serveWith(
       bindings,
       store,
       publicUrl,
+      maxBodyBytes: limits.maxBodyBytes,
+      bodyBudget: new BodyBudget(limits.maxBufferedBytes),
+      keepDeliveriesMs: upkeep.keepMs,
+      reconcileEveryMs: upkeep.reconcileEveryMs,
+      spool,
       launcher: runs.launcher,
       onEvent: (event) => (json ? cli.output.jsonLine(event) : cli.output.line(hostEventLine(event, colors))),
     });
@@ -105,15 +134,30 @@ async function serveWith(
   }
 }
 
-/** The store serve keeps: SQLite (given or default path) on real accounts; in memory on emulators, which forget too. */
-function storeFor(options: ServeOptions, emulated: boolean, cli: CliContext): TriggerStore {
-  if (emulated && options.store === undefined) return new MemoryTriggerStore();
+/**
+ * The store serve keeps: SQLite (given or default path) on real accounts, with a spool beside it
+ * (`<store>.spool`) for deliveries it cannot take; in memory on emulators, which forget too.
+ */
+function storeFor(
+  options: ServeOptions,
+  emulated: boolean,
+  cli: CliContext,
+): { store: TriggerStore; spool?: DeliverySpool } {
+  if (emulated && options.store === undefined) return { store: new MemoryTriggerStore() };
   const opened = openTriggerStore(options.store, { create: true });
   if (!opened.sealed)
     cli.output.note(
       `toolsteps: warning: TOOLSTEPS_VAULT_KEY is not set: webhook secrets in ${opened.path} are kept unencrypted (the file is readable by you only)`,
     );
-  return opened.store;
+  const folder = `${opened.path}.spool`;
+  try {
+    return { store: opened.store, spool: DeliverySpool.open(folder) };
+  } catch (error) {
+    cli.output.note(
+      `toolsteps: warning: no spool at ${folder} (${(error as Error).message}): a delivery the store cannot keep is answered 503`,
+    );
+    return { store: opened.store };
+  }
 }
 
 /** Each binding activated in turn; one refused (no permission, a network fault) does not stop the others. */
@@ -163,7 +207,8 @@ function report(
   }
   const c = cli.output.colors();
   for (const item of started) {
-    const what = `${c.bold(item.binding.id)}: ${item.binding.trigger.id} → ${item.binding.workflow.id}`;
+    // Ids come from the binding and workflow files: one line each.
+    const what = `${c.bold(printable(item.binding.id))}: ${item.binding.trigger.id} → ${printable(item.binding.workflow.id)}`;
     if ('error' in item) {
       cli.output.error(c.red(`✗ ${what}: not activated: ${printable(item.error.message)}`));
       continue;
@@ -171,7 +216,7 @@ function report(
     const how =
       item.binding.trigger.delivery === 'poll'
         ? `polled every ${Math.round((item.binding.intervalMs ?? 0) / 1000)} s`
-        : `deliveries to ${host.urlOf(item.binding.id)}`;
+        : `deliveries to ${printable(host.urlOf(item.binding.id))}`;
     cli.output.line(`${c.green('✓')} ${what} (${how})`);
   }
   if (where.queue !== undefined)

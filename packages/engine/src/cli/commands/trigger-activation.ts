@@ -1,6 +1,7 @@
 import { createTriggerHost } from '../../triggers/host/create-trigger-host.js';
 import type { CliContext } from '../cli-context.js';
 import { EXIT, UsageError } from '../exit-codes.js';
+import { printable } from '../printable.js';
 import { loadBindingsEngine } from '../triggers/bindings-engine.js';
 import { openTriggerStore } from '../triggers/open-trigger-store.js';
 import { parsePublicUrl } from '../triggers/public-url.js';
@@ -60,9 +61,11 @@ export async function triggerActivationCommand(
     else {
       const c = cli.output.colors();
       for (const result of results) {
-        if (!result.ok) cli.output.error(c.red(`✗ ${result.id}: not ${action}d: ${result.error}`));
-        else if (action === 'deactivate') cli.output.line(`${c.green('✓')} ${result.id}: deactivated`);
-        else cli.output.line(`${c.green('✓')} ${result.id}: active, deliveries to ${result.url}`);
+        // A binding id comes from its file, an error from the third party: one line each.
+        const id = printable(result.id);
+        if (!result.ok) cli.output.error(c.red(`✗ ${id}: not ${action}d: ${printable(result.error ?? '')}`));
+        else if (action === 'deactivate') cli.output.line(`${c.green('✓')} ${id}: deactivated`);
+        else cli.output.line(`${c.green('✓')} ${id}: active, deliveries to ${printable(result.url ?? '')}`);
       }
     }
     return results.every((result) => result.ok) ? EXIT.ok : EXIT.failed;

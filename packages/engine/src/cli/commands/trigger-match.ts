@@ -5,6 +5,7 @@ import { capturedDelivery } from '../../triggers/captured-delivery.js';
 import { eventsOfDelivery } from '../../triggers/events-of-delivery.js';
 import type { CliContext } from '../cli-context.js';
 import { EXIT, UsageError } from '../exit-codes.js';
+import { printable } from '../printable.js';
 import { readJsonFile } from '../read-input.js';
 import {
   type Candidate,
@@ -160,5 +161,6 @@ function summary(match: FileMatch): string {
       `not checked: ${[...byReason].map(([reason, ids]) => `${ids.join(', ')} (${reason})`).join(', ')}`,
     );
   for (const { error } of match.errors) parts.push(`error: ${error.message}`);
-  return `${match.file}: ${parts.join('; ')}`;
+  // The file's name and a trigger's error may hold anything: the summary stays one line.
+  return printable(`${match.file}: ${parts.join('; ')}`);
 }

@@ -14,6 +14,7 @@ import { engineOnEmulators } from '../emulated-engine.js';
 import { EXIT, UsageError } from '../exit-codes.js';
 import { reportsByFile } from '../file-reports.js';
 import { integrationsUsed } from '../integrations-used.js';
+import { printable } from '../printable.js';
 import { progressReporter } from '../progress.js';
 import { readJsonFile } from '../read-input.js';
 import { runFailureLine } from '../run-failure.js';
@@ -206,8 +207,9 @@ function report(
     event: `the event in ${tested.file}`,
     delivery: `the delivery in ${tested.file}`,
   }[tested.source];
-  output.line(`Binding ${binding.id}: ${binding.trigger.id} on ${on}`);
-  for (const warning of tested.warnings) output.error(`toolsteps: warning: ${warning}`);
+  // Ids come from the binding file, errors from the filter or the mapping: one line each.
+  output.line(`Binding ${printable(binding.id)}: ${binding.trigger.id} on ${printable(on)}`);
+  for (const warning of tested.warnings) output.error(`toolsteps: warning: ${printable(warning)}`);
   if (outcomes.length === 0) {
     output.error(
       red(
@@ -219,19 +221,19 @@ function report(
   for (const [index, outcome] of outcomes.entries()) {
     const name = outcomes.length === 1 ? 'the event' : `event ${index + 1} of ${outcomes.length}`;
     if (outcome.error) {
-      output.error(red(`toolsteps: ${name}: ${outcome.error.message}`));
+      output.error(red(`toolsteps: ${name}: ${printable(outcome.error.message)}`));
       continue;
     }
     if (!outcome.passed) {
       output.line(`${name}: filtered out (the filter yielded false)`);
       continue;
     }
-    output.line(`${name}: passes; workflow ${binding.workflow.id} would start with input:`);
+    output.line(`${name}: passes; workflow ${printable(binding.workflow.id)} would start with input:`);
     output.line(JSON.stringify(outcome.input, null, 2));
     if (outcome.violations && outcome.violations.length > 0) {
       output.error(
         red(
-          `toolsteps: ${name}: the input does not match the input schema of workflow ${binding.workflow.id}: ${describeViolations(outcome.violations, 'input')}`,
+          `toolsteps: ${name}: the input does not match the input schema of workflow ${printable(binding.workflow.id)}: ${printable(describeViolations(outcome.violations, 'input'))}`,
         ),
       );
     }

@@ -1,6 +1,7 @@
 import type { CliContext } from '../cli-context.js';
 import { EXIT } from '../exit-codes.js';
 import type { FileReport } from '../file-reports.js';
+import { printable } from '../printable.js';
 
 /** `toolsteps validate`: checks every file and reports every problem of each, then exits 0 or 2. */
 export async function validateCommand(
@@ -23,7 +24,7 @@ export async function validateCommand(
       valid: true,
       files: reports.map(({ file }) => ({ file, valid: true, diagnostics: [] })),
     });
-  else for (const { file } of reports) cli.output.line(`${file}: valid`);
+  else for (const { file } of reports) cli.output.line(`${printable(file)}: valid`);
   return EXIT.ok;
 }
 
@@ -41,7 +42,9 @@ export function reportInvalid(reports: FileReport[], json: boolean, cli: CliCont
     return EXIT.invalid;
   }
   const colors = cli.output.colors();
-  for (const { file, diagnostics } of reports) {
+  // A message quotes the file (a step id, a key): one line each, whatever it holds.
+  for (const { file: name, diagnostics } of reports) {
+    const file = printable(name);
     if (diagnostics.length === 0) {
       cli.output.line(`${file}: valid`);
       continue;
@@ -50,9 +53,9 @@ export function reportInvalid(reports: FileReport[], json: boolean, cli: CliCont
       colors.red(`${file}: ${diagnostics.length} problem${diagnostics.length === 1 ? '' : 's'}`),
     );
     for (const d of diagnostics) {
-      const pointer = d.pointer ? colors.dim(`  (${d.pointer})`) : '';
-      cli.output.error(`  ${file}:${d.line}:${d.column}  ${d.message}${pointer}`);
-      if (d.hint) cli.output.error(colors.dim(`    ${d.hint}`));
+      const pointer = d.pointer ? colors.dim(`  (${printable(d.pointer)})`) : '';
+      cli.output.error(`  ${file}:${d.line}:${d.column}  ${printable(d.message)}${pointer}`);
+      if (d.hint) cli.output.error(colors.dim(`    ${printable(d.hint)}`));
     }
   }
   return EXIT.invalid;

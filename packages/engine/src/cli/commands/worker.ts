@@ -9,11 +9,13 @@ import type { CliContext } from '../cli-context.js';
 import { EXIT, UsageError } from '../exit-codes.js';
 import { openJournal } from '../open-journal.js';
 import { printable } from '../printable.js';
+import { type QueueKeyOptions, requireQueueKey } from '../queue-key-option.js';
 import { requireRedis } from '../require-redis.js';
 import { untilInterrupted } from '../until-interrupted.js';
 import { requireAccounts } from './runs-resume.js';
 
-export interface WorkerOptions {
+export interface WorkerOptions extends QueueKeyOptions {
+  /** The Redis URL, wherever it was given (`--redis`, `--redis-url-file`, TOOLSTEPS_REDIS_URL). */
   redis?: string;
   accounts?: string;
   concurrency?: string;
@@ -26,10 +28,12 @@ export interface WorkerOptions {
 /**
  * `toolsteps worker --redis URL --accounts f`: takes runs from the BullMQ queue until Ctrl-C, then
  * finishes the runs it holds. Runs a worker that died held are resumed here, by the resume rules.
+ * It runs only jobs signed with the queue key; others fail, each with one line in its log.
  */
 export async function workerCommand(options: WorkerOptions, cli: CliContext): Promise<number> {
   const redis = requireRedis(options.redis, 'worker');
   const accounts = requireAccounts(options.accounts, 'worker');
+  const key = requireQueueKey(options, 'worker', cli);
   const concurrency = wholeNumber(options.concurrency, '--concurrency', 8);
   const lockDurationMs = options.lockDuration === undefined ? undefined : duration(options.lockDuration);
   // One connection serves the journal, the account limits every worker keeps together (rates, caps
@@ -49,6 +53,7 @@ export async function workerCommand(options: WorkerOptions, cli: CliContext): Pr
     });
     const worker = new RunWorker({
       redis,
+      key,
       engine,
       journal,
       concurrency,
@@ -77,6 +82,11 @@ export async function workerCommand(options: WorkerOptions, cli: CliContext): Pr
 function report(event: WorkerEvent, json: boolean, cli: CliContext): void {
   if (json) {
     cli.output.json(event);
+    return;
+  }
+  if (event.type === 'job.refused') {
+    // "Job <id> refused, nothing of it ran: why": nothing the job holds is shown.
+    cli.output.note(printable(event.reason));
     return;
   }
   const id = printable(event.runId);

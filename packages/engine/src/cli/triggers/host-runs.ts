@@ -1,11 +1,12 @@
 import type { RunLauncher } from '../../triggers/host/run-launcher.js';
 import type { CliContext } from '../cli-context.js';
 import { openJournal } from '../open-journal.js';
+import type { QueueKeyOptions } from '../queue-key-option.js';
 
-export interface HostRunsOptions {
+export interface HostRunsOptions extends QueueKeyOptions {
   /** The journal file; `false` (`--no-journal`) keeps runs in memory only. */
   journal?: string | false;
-  /** Queue the runs for `toolsteps worker`s on this Redis instead of running them here. */
+  /** Queue the runs for `toolsteps worker`s on this Redis (its URL, wherever it was given) instead of running them here. */
   redis?: string;
   /** The queue on that Redis; default the workers' default. */
   queue?: string;

@@ -7,6 +7,7 @@ import { RunQueue } from '../../queue/run-queue.js';
 import type { CliContext } from '../cli-context.js';
 import { UsageError } from '../exit-codes.js';
 import { openJournal } from '../open-journal.js';
+import { requireQueueKey } from '../queue-key-option.js';
 import { redisUrlShown } from '../redis-url-shown.js';
 import { requireRedis } from '../require-redis.js';
 import type { HostRuns, HostRunsOptions } from './host-runs.js';
@@ -24,6 +25,7 @@ export async function queuedHostRuns(
   const redis = requireRedis(options.redis, `${command} --redis`);
   const password = new URL(redis).password;
   if (password) cli.scrubber.add(decodeURIComponent(password));
+  const key = requireQueueKey(options, `${command} --redis`, cli);
   let client: Awaited<ReturnType<typeof connectRedis>>;
   try {
     // Connected now: an unreachable Redis, or a wrong password, fails the command instead of every run.
@@ -44,7 +46,7 @@ export async function queuedHostRuns(
     throw error;
   }
   const name = options.queue ?? DEFAULT_QUEUE;
-  const queue = new RunQueue({ redis, queue: name });
+  const queue = new RunQueue({ redis, key, queue: name });
   return {
     cli,
     launcher: new QueueRunLauncher(queue, { journal }),

@@ -1,8 +1,13 @@
-import type { CreditSpend, CreditsReporter } from '../../contracts/credits.js';
+import type { CreditSpend, CreditsReporter, StepParts } from '../../contracts/credits.js';
+import type { SpentCredits } from '../../contracts/events.js';
 import type { Logger } from '../../contracts/logger.js';
+import type { SendEndListener, SentRequest } from '../../contracts/services.js';
+import type { RunRecorder } from '../run-recorder.js';
 import { budgetError } from './budget-refusal.js';
+import { CallParts } from './call-parts.js';
 import type { Budget } from './credit-budgets.js';
 import type { CreditLedger, CreditPayer } from './credit-ledger.js';
+import type { EarlierSpend } from './earlier-spend.js';
 
 /** What the call says about itself in a refusal, and where its spend is shown (the step's progress). */
 export interface CallView {
@@ -11,46 +16,134 @@ export interface CallView {
   progress: { credits?: CreditSpend };
   /** Where a call that spends more than its declared worst case is reported. */
   logger: Logger;
+  /** Where its credits are journaled as they are counted. */
+  recorder: RunRecorder;
 }
 
+/** How a metered call finds its worst case, and the budgets it counts against. */
+export interface CallMeter {
+  /** The most an attempt could spend, given the parts of the call already done (asked before each attempt). */
+  worstCase: (done: StepParts) => number;
+  budgets: readonly Budget[];
+}
+
+const RECORDED: Promise<void> = Promise.resolve();
+
 /**
- * The credits of one call of a step, over all its attempts: `ctx.credits` of the step. A metered
- * call holds its worst case from before an attempt sends until the attempt ends; what it reports
- * moves from held to spent as it comes, so a running call never counts less than it may spend.
+ * The credits of one call of a step, over all its attempts (and, resumed, the run's earlier lives):
+ * `ctx.credits` of the step. A metered call holds its worst case from before an attempt sends until
+ * the attempt ends; what it reports moves from held to spent as it comes, so a running call never
+ * counts less than it may spend. A try whose outcome is unknown (a 5xx, no complete answer, still in
+ * flight when the attempt ended) may have been charged with nothing to report it: it is charged its
+ * worst case, estimated, and every try is checked against the budgets before it leaves.
  */
 export class CallCredits implements CreditsReporter {
-  private readonly spend: CreditSpend = { spent: 0, estimated: false };
+  private readonly spend: CreditSpend;
   private held = 0;
+  /** The current attempt's worst case, asked as it starts. */
+  private worstCase = 0;
   private reportedInAttempt = false;
   private spentInAttempt = 0;
+  /** Between `reserve` and `settle`: only an attempt's tries are metered (a probe's are not). */
+  private attemptOpen = false;
+  /** Metered tries that left and have not ended, with what each may cost. */
+  private readonly inFlight = new Map<SentRequest, number>();
+  /** A try of the call was counted at its worst case, its outcome unknown: what a refusal explains. */
+  private countedUnknown = false;
+  /** Counted since the last journal record. */
+  private unrecorded = 0;
+  private unrecordedEstimated = false;
+  private callParts?: CallParts;
 
   constructor(
     private readonly ledger: CreditLedger,
     private readonly payer: CreditPayer,
     private readonly view: CallView,
     /** Undefined for a step that is not metered: it may still report, but nothing is checked first. */
-    private readonly worstCase?: number,
-    private readonly budgets: readonly Budget[] = [],
+    private readonly meter?: CallMeter,
+    /** What this step spent before the run was resumed (already in the ledger), and its parts. */
+    private readonly earlier?: EarlierSpend,
   ) {
-    if (worstCase !== undefined) view.progress.credits = this.spend;
+    this.spend = earlier ? { ...earlier.spend } : { spent: 0, estimated: false };
+    if (meter || earlier) view.progress.credits = this.spend;
+  }
+
+  /** Whether the step declares a worst case: only then are its tries checked and watched. */
+  get metered(): boolean {
+    return this.meter !== undefined;
+  }
+
+  /** `ctx.parts`: made on first use, as most steps work in one piece. */
+  get parts(): CallParts {
+    this.callParts ??= new CallParts(this.earlier?.parts, (part) => this.record(part));
+    return this.callParts;
   }
 
   /**
-   * Before an attempt sends anything: holds the worst case (waiting, within the step's time, for
-   * running calls to settle when only their holds are in the way), or throws the `budget` refusal.
+   * Before an attempt sends anything: holds its worst case, less the parts already done (waiting,
+   * within the step's time, for running calls to settle when only their holds are in the way), or
+   * throws the `budget` refusal.
    */
   reserve(signal: AbortSignal): Promise<void> | undefined {
     this.reportedInAttempt = false;
     this.spentInAttempt = 0;
     // Undefined, not a resolved promise, for a step that is not metered: most steps pay nothing here.
-    if (this.worstCase === undefined) return undefined;
-    return this.hold(this.worstCase, signal);
+    if (this.meter === undefined) return undefined;
+    this.attemptOpen = true;
+    this.worstCase = this.meter.worstCase(this.parts);
+    // Nothing left to buy (every part done): spent past a budget refuses nothing more.
+    return this.worstCase === 0 ? undefined : this.hold(this.worstCase, signal);
   }
 
-  private async hold(worstCase: number, signal: AbortSignal): Promise<void> {
-    const refusal = await this.ledger.reserve(this.payer, worstCase, this.budgets, signal);
-    if (refusal) throw budgetError(refusal, this.view.stepKey, this.view.stepId);
-    this.held = worstCase;
+  private async hold(worstCase: number, signal: AbortSignal, request?: SentRequest): Promise<void> {
+    const budgets = this.meter?.budgets ?? [];
+    const refusal = await this.ledger.reserve(this.payer, worstCase, budgets, signal);
+    if (refusal) {
+      const refused = request && { request, afterUnknown: this.countedUnknown };
+      throw budgetError(refusal, this.view.stepKey, this.view.stepId, refused);
+    }
+    this.held += worstCase;
+  }
+
+  /**
+   * Before each try of a request of a metered attempt (`beforeTry`): what the attempt holds must
+   * cover what this try may cost, else the try holds it anew, every budget checked, so a retry after
+   * an unknown outcome (charged its worst case) leaves only when the budgets can pay for it too.
+   */
+  beforeTry(request: SentRequest, signal: AbortSignal): Promise<void> | undefined {
+    if (!this.attemptOpen) return undefined;
+    const needed = this.worstCaseOf(request);
+    if (this.held >= needed) return undefined;
+    // Given back first: a call waiting for room holds nothing, so calls never wait on each other.
+    this.ledger.release(this.payer, this.held);
+    this.held = 0;
+    return this.hold(needed, signal, request);
+  }
+
+  /** A try of a metered attempt left (`onSent`): the listener hears how it ended. */
+  sent(request: SentRequest): SendEndListener | undefined {
+    if (!this.attemptOpen) return undefined;
+    const worstCase = this.worstCaseOf(request);
+    if (worstCase === 0) return undefined;
+    this.inFlight.set(request, worstCase);
+    return (end) => {
+      // Settled with the attempt already when it ended after it.
+      if (!this.inFlight.delete(request)) return;
+      if (end === 'unknown') this.unknownOutcome(worstCase);
+    };
+  }
+
+  private worstCaseOf(request: SentRequest): number {
+    return request.worstCaseCredits ?? this.worstCase;
+  }
+
+  /** A try that may have been charged, with no answer to say what: counted at its worst case. */
+  private unknownOutcome(worstCase: number): void {
+    this.countedUnknown = true;
+    this.count(worstCase, true);
+    const freed = Math.min(this.held, worstCase);
+    this.held -= freed;
+    this.ledger.release(this.payer, freed);
   }
 
   spent(amount: number, options?: { estimated?: boolean }): void {
@@ -59,18 +152,23 @@ export class CallCredits implements CreditsReporter {
         `${this.view.stepId} reported ${String(amount)} credits spent: a number, 0 or more, is needed`,
       );
     }
-    const estimated = options?.estimated === true;
-    this.view.progress.credits = this.spend;
-    this.spend.spent += amount;
-    if (estimated) this.spend.estimated = true;
+    this.count(amount, options?.estimated === true);
     this.reportedInAttempt = true;
     this.spentInAttempt += amount;
-    // What was spent is the truth whatever was declared: charged in full, so later checks see it.
-    this.ledger.charge(this.payer, amount, estimated);
     const freed = Math.min(this.held, amount);
     this.held -= freed;
     this.ledger.release(this.payer, freed);
-    if (this.worstCase !== undefined && this.spentInAttempt > this.worstCase) this.overWorstCase();
+    if (this.attemptOpen && this.spentInAttempt > this.worstCase) this.overWorstCase();
+  }
+
+  /** What was spent is the truth whatever was declared: charged in full, so later checks see it. */
+  private count(amount: number, estimated: boolean): void {
+    this.view.progress.credits = this.spend;
+    this.spend.spent += amount;
+    if (estimated) this.spend.estimated = true;
+    this.ledger.charge(this.payer, amount, estimated);
+    this.unrecorded += amount;
+    if (estimated) this.unrecordedEstimated = true;
   }
 
   /** An attempt spent more than its declared worst case: budgets could not bound it, so operators are told. */
@@ -88,12 +186,37 @@ export class CallCredits implements CreditsReporter {
     );
   }
 
-  /** After an attempt: its hold goes back. A success that reported nothing is charged its worst case, estimated. */
-  settle(succeeded: boolean): void {
-    if (succeeded && !this.reportedInAttempt && this.worstCase !== undefined) {
-      this.spent(this.worstCase, { estimated: true });
+  /**
+   * After an attempt: a try still in flight is charged its worst case (it may yet be charged), a
+   * success that reported nothing its worst case too, both estimated; the hold goes back. The
+   * promise, when there is one, is the journal's record of what the attempt was counted.
+   */
+  settle(succeeded: boolean): Promise<void> | undefined {
+    if (this.attemptOpen) {
+      for (const worstCase of this.inFlight.values()) this.unknownOutcome(worstCase);
+      this.inFlight.clear();
+      if (succeeded && !this.reportedInAttempt) this.spent(this.worstCase, { estimated: true });
+      this.attemptOpen = false;
     }
     this.ledger.release(this.payer, this.held);
     this.held = 0;
+    if (this.unrecorded === 0) return undefined;
+    return this.record();
+  }
+
+  /** Journals what was counted since the last record, with the part of the work it paid for. */
+  private record(part?: SpentCredits['part']): Promise<void> {
+    const credits: SpentCredits = {
+      stepKey: this.view.stepKey,
+      accountId: this.payer.accountId,
+      stepPointer: this.payer.stepPointer,
+      spent: this.unrecorded,
+      estimated: this.unrecordedEstimated,
+    };
+    if (part) credits.part = part;
+    this.unrecorded = 0;
+    this.unrecordedEstimated = false;
+    const { recorder } = this.view;
+    return recorder.recordsCredits ? recorder.recordCredits(credits) : RECORDED;
   }
 }

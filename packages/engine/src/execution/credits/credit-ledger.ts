@@ -1,6 +1,8 @@
 import type { CreditSpend, RunCredits } from '../../contracts/credits.js';
+import type { SpentCredits } from '../../contracts/events.js';
 import { cancellation } from '../deadline.js';
 import type { Budget, BudgetScope } from './credit-budgets.js';
+import { type EarlierSpend, earlierSpendByStep } from './earlier-spend.js';
 
 /** Who a charge counts against: the run, the account it was made through, the workflow step. */
 export interface CreditPayer {
@@ -36,6 +38,28 @@ export class CreditLedger {
   private used = false;
   /** Calls waiting for holds to be released. */
   private readonly waiting = new Set<() => void>();
+  /** What a resumed run's earlier lives spent, by step key. */
+  private earlier: ReadonlyMap<string, EarlierSpend> = new Map();
+
+  /**
+   * A resumed run starts from what its earlier lives were counted (the journal's records, failed
+   * steps' and completed parts' included), before anything runs: every budget counts them.
+   */
+  resumeFrom(records: readonly SpentCredits[]): void {
+    for (const record of records) {
+      this.charge(
+        { accountId: record.accountId, stepPointer: record.stepPointer },
+        record.spent,
+        record.estimated,
+      );
+    }
+    this.earlier = earlierSpendByStep(records);
+  }
+
+  /** What the step at `stepKey` spent in the run's earlier lives, and the parts it completed. */
+  earlierOf(stepKey: string): EarlierSpend | undefined {
+    return this.earlier.get(stepKey);
+  }
 
   /**
    * Holds `asked` against every tally of the payer once every budget has room. Resolves to the

@@ -1,4 +1,5 @@
 import type { ConnectedAccount } from '../../contracts/account.js';
+import type { StepParts } from '../../contracts/credits.js';
 import type { Integration } from '../../contracts/integration.js';
 import { withFields } from '../../contracts/logger.js';
 import type { AnyStep } from '../../contracts/step.js';
@@ -8,8 +9,9 @@ import { CallCredits } from './call-credits.js';
 import { budgetsFor } from './credit-budgets.js';
 
 /**
- * The credits of one call of a tool step: metered (its worst case for these args, under every
- * budget that applies) when the step declares `credits`, else a plain reporter.
+ * The credits of one call of a tool step: metered (its worst case for these args and the parts
+ * already done, under every budget that applies) when the step declares `credits`, else a plain
+ * reporter.
  */
 export function creditsOfCall(
   node: CompiledStep,
@@ -22,19 +24,21 @@ export function creditsOfCall(
   progress: StepProgress,
 ): CallCredits {
   const payer = { accountId: account.id, stepPointer: node.pointer };
-  const view = { stepKey, stepId: step.id, progress, logger: withFields(run.logger, { runId: run.runId }) };
-  if (!step.credits) return new CallCredits(run.credits, payer, view);
-  const worstCase = step.credits.worstCase(args);
-  if (typeof worstCase !== 'number' || !Number.isFinite(worstCase) || worstCase < 0) {
-    throw new Error(
-      `${step.id} gave ${String(worstCase)} as the worst case of its credits: a number, 0 or more, is needed`,
-    );
-  }
-  return new CallCredits(
-    run.credits,
-    payer,
-    view,
-    worstCase,
-    budgetsFor(node, run.workflow, integration, account),
-  );
+  const logger = withFields(run.logger, { runId: run.runId });
+  const view = { stepKey, stepId: step.id, progress, logger, recorder: run.recorder };
+  // A resumed run: what this step spent in earlier lives is counted already, and shown in its credits.
+  const earlier = run.credits.earlierOf(stepKey);
+  if (!step.credits) return new CallCredits(run.credits, payer, view, undefined, earlier);
+  const declared = step.credits.worstCase;
+  const worstCase = (done: StepParts) => {
+    const value = declared(args, done);
+    if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
+      throw new Error(
+        `${step.id} gave ${String(value)} as the worst case of its credits: a number, 0 or more, is needed`,
+      );
+    }
+    return value;
+  };
+  const budgets = budgetsFor(node, run.workflow, integration, account);
+  return new CallCredits(run.credits, payer, view, { worstCase, budgets }, earlier);
 }

@@ -1,17 +1,14 @@
-import type { ProbeFinding } from '../../contracts/step.js';
-import { StepError, toStepError } from '../../contracts/step-error.js';
-import { Deadline } from '../deadline.js';
-import { type Attempt, stepContext } from '../step-context.js';
+import type { SentWrite } from '../../contracts/events.js';
+import { StepError } from '../../contracts/step-error.js';
+import { askProbe, type ProbeCall } from '../ask-probe.js';
 import type { Unsettled } from './run-replay.js';
-
-/** A probe's call: the attempt less what the probe sets itself. */
-export type ProbeCall = Omit<Attempt, 'effect' | 'attempt' | 'http'>;
 
 /**
  * A resumed run met a step whose write may have happened. It runs again only when that repeats
  * nothing: a `read`, or a step declared idempotent. Otherwise its probe (reads only) says whether the
- * write happened: found, its result stands (returned here); not found, the step runs. With no probe,
- * the run stops as `outcome_unknown`: never a silent duplicate, never a silent loss.
+ * write happened (askProbe, as a live run asks it): found, its result stands (returned here); not
+ * found, the step runs. With no probe, or one that cannot tell, the run stops as `outcome_unknown`:
+ * never a silent duplicate, never a silent loss.
  */
 export async function settleUnsettled(
   call: ProbeCall,
@@ -22,28 +19,20 @@ export async function settleUnsettled(
   const { step } = call;
   if (step.effect === 'read' || step.idempotent === true) return undefined;
   if (!step.probe) throw outcomeUnknown(call, unsettled, 'it declares no probe to find out');
-  const deadline = new Deadline(call.signal, timeoutMs, `The probe of step "${call.stepKey}"`);
-  const attempt: Attempt = { ...call, effect: 'read', attempt: 0, signal: deadline.signal };
-  let finding: ProbeFinding<unknown>;
-  try {
-    finding = await deadline.race(step.probe(args, stepContext(attempt), unsettled.writes));
-  } catch (thrown) {
-    const error = toStepError(thrown);
-    if (error.code === 'cancelled') throw error;
-    throw outcomeUnknown(call, unsettled, `its probe failed (${error.code}: ${error.message})`);
-  } finally {
-    deadline.dispose();
+  const sent = unsettled.writes.length > 0 ? sentList(unsettled.writes) : 'a write';
+  const write = unsettled.reason ?? `${sent}, with no answer recorded`;
+  const answer = await askProbe(call, args, unsettled.writes, write, timeoutMs);
+  if ('failed' in answer) {
+    const { code, message } = answer.failed;
+    throw outcomeUnknown(call, unsettled, `its probe failed (${code}: ${message})`);
   }
-  return finding.happened ? { result: finding.result } : undefined;
+  return answer.happened ? { result: answer.result } : undefined;
 }
 
 /** The stop an operator must settle: which step, what it sent and when, and the commands that settle it. */
 function outcomeUnknown(call: ProbeCall, unsettled: Unsettled, why: string): StepError {
   const { run, step, stepKey } = call;
-  const sent = unsettled.writes.map(
-    (write) => `${write.method} ${write.path} at ${new Date(write.at).toISOString()}`,
-  );
-  const what = sent.length > 0 ? `sent ${sent.join(', ')}` : 'sent a write';
+  const what = unsettled.writes.length > 0 ? `sent ${sentList(unsettled.writes)}` : 'sent a write';
   const ended = unsettled.reason ? ` (${unsettled.reason})` : '';
   const resolve = `toolsteps runs resolve ${run.runId} --step ${stepKey}`;
   return new StepError({
@@ -56,4 +45,11 @@ function outcomeUnknown(call: ProbeCall, unsettled: Unsettled, why: string): Ste
     retryable: false,
     details: { sent: unsettled.writes },
   });
+}
+
+/** `POST /tasks at 2030-01-01T00:00:00.000Z, …`: what was sent and when. */
+function sentList(writes: readonly SentWrite[]): string {
+  return writes
+    .map((write) => `${write.method} ${write.path} at ${new Date(write.at).toISOString()}`)
+    .join(', ');
 }

@@ -15,10 +15,12 @@ import type {
 } from '../../contracts/trigger-store.js';
 import type { CompiledBinding } from '../compiled-binding.js';
 import { type BindingSource, loadBindingOrThrow } from '../load-binding.js';
+import { BodyBudget, DEFAULT_MAX_BUFFERED_BYTES } from '../receiver/body-budget.js';
 import { trimSlashes } from '../receiver/hook-route.js';
 import { type NodeHookHandler, nodeHookHandler } from '../receiver/node-hook-handler.js';
-import { deliveryReceiver } from '../receiver/receive-delivery.js';
+import { DEFAULT_MAX_BODY_BYTES, deliveryReceiver } from '../receiver/receive-delivery.js';
 import { type WebHookHandler, webHookHandler } from '../receiver/web-hook-handler.js';
+import type { DeliverySpool } from '../store/delivery-spool.js';
 import { storableHeaders } from '../store/storable-headers.js';
 import {
   activateBinding,
@@ -26,13 +28,19 @@ import {
   type ReceiverTargets,
   reconcileBinding,
 } from './binding-activation.js';
+import { BindingTurns } from './binding-turns.js';
+import { DeliveryKeeper } from './delivery-keeper.js';
 import type { HostParts } from './host-parts.js';
+import { durationOption, type Interval, onAnInterval } from './on-an-interval.js';
 import type { PollReport } from './poll-binding.js';
 import { PollScheduler } from './poll-scheduler.js';
+import { PRUNE_EVERY_MS, pruneServedDeliveries } from './prune-served-deliveries.js';
+import { DEFAULT_RECONCILE_EVERY_MS, ReconcileSchedule } from './reconcile-schedule.js';
+import { RejectionSummary } from './rejection-summary.js';
 import { runDelivery } from './run-delivery.js';
 import { engineRunLauncher, type RunLauncher } from './run-launcher.js';
 import { type DeliveryKey, RunQueue } from './run-queue.js';
-import { scrubbingFailures } from './scrubbed-failure.js';
+import { scrubbedFailure, scrubbingFailures } from './scrubbed-failure.js';
 import type { TriggerHostEvent, TriggerHostListener } from './trigger-host-events.js';
 
 export interface TriggerHostOptions {
@@ -47,6 +55,12 @@ export interface TriggerHostOptions {
   basePath?: string;
   /** Larger bodies are refused (413) and not read further; default 25 MiB, GitHub's cap. */
   maxBodyBytes?: number;
+  /**
+   * The bytes of bodies held at once across every request being read (past it: 503 with
+   * `Retry-After`, nothing more read); give several hosts one budget to share it. Default a budget
+   * of 64 MiB (or one `maxBodyBytes`, if larger) for this host. It must hold one body of `maxBodyBytes`.
+   */
+  bodyBudget?: BodyBudget;
   /** Deliveries run at once; default 4. */
   concurrency?: number;
   /** Deliveries held in memory to run; more wait, committed, in the store. Default 1,000. */
@@ -58,6 +72,23 @@ export interface TriggerHostOptions {
    * id each time it is taken (`deliveryRunId`), so a run cut off by a crash is resumed, not repeated.
    */
   launcher?: RunLauncher;
+  /**
+   * How often, in ms on the engine's clock, a started host inspects its active webhook bindings'
+   * registrations and repairs those deleted or edited at the third party (as `reconcile`); a
+   * delivery refused for its signature brings its binding's forward (at most once a minute).
+   * Default 5 minutes; 0 never.
+   */
+  reconcileEveryMs?: number;
+  /**
+   * How long, in ms, finished deliveries (succeeded, skipped, failed) of its bindings are kept: older
+   * ones are deleted at start and every hour. Default: kept until `pruneDeliveries`.
+   */
+  keepDeliveriesMs?: number;
+  /**
+   * Where verified deliveries go while the store fails, to be acknowledged all the same and moved
+   * into the store once it works (`DeliverySpool`). Without one such a delivery is answered 503.
+   */
+  spool?: DeliverySpool;
   onEvent?: TriggerHostListener;
 }
 
@@ -107,11 +138,13 @@ export interface TriggerHost {
 
 /**
  * Assembles a trigger host over an engine. What it guarantees: a delivery is verified before
- * anything is kept, kept durably before it is acknowledged, kept once per delivery id (a redelivery
- * runs nothing), and run after a crash that followed its acknowledgement.
+ * anything is kept, kept durably before it is acknowledged, kept once per delivery id and once per
+ * signature (a redelivery, or a signed request resent under a new id, runs nothing), and run after a
+ * crash that followed its acknowledgement. The bodies it reads at once are bounded (`bodyBudget`).
  */
 export async function createTriggerHost(options: TriggerHostOptions): Promise<TriggerHost> {
   const { engine } = options;
+  const bodyBudget = bodyBudgetOf(options);
   const container = engine.container;
   const store = options.store ?? container.get<TriggerStore>(TOKENS.TriggerStore);
   const clock = container.get<Clock>(TOKENS.Clock);
@@ -171,7 +204,62 @@ export async function createTriggerHost(options: TriggerHostOptions): Promise<Tr
   });
   const offer = (key: DeliveryKey) => queue.offer(key);
   const scheduler = new PollScheduler(parts, offer);
+  const keeper = new DeliveryKeeper(parts, options.spool, offer);
+  const keepDeliveriesMs = durationOption('keepDeliveriesMs', options.keepDeliveriesMs);
+  const turns = new BindingTurns();
+  let retention: Interval | undefined;
   let started = false;
+
+  /** Reconciles one binding in its turn, if it is (still) an active webhook binding. */
+  const reconcileServed = (bindingId: string, signal: AbortSignal) =>
+    turns.take(bindingId, async (): Promise<ReconcileReport | undefined> => {
+      const binding = bindings.get(bindingId);
+      if (binding?.trigger.delivery !== 'webhook') return undefined;
+      const activation = await store.activation(bindingId);
+      if (activation?.status !== 'active') {
+        // Deactivated by another process (`trigger deactivate`): its deliveries are refused here too.
+        targets.delete(bindingId);
+        return undefined;
+      }
+      const { found } = await reconcileBinding(parts, targets, binding, activation, signal);
+      return { bindingId, found };
+    });
+  /** A reconcile on the schedule: its failure is told, and tried again at the next turn. */
+  const reconcileTold = async (bindingId: string, signal: AbortSignal): Promise<void> => {
+    try {
+      await reconcileServed(bindingId, signal);
+    } catch (error) {
+      if (!signal.aborted)
+        parts.emit({
+          type: 'binding.unchecked',
+          bindingId,
+          error: scrubbedFailure(scrubber, error).toJSON(),
+        });
+    }
+  };
+  const reconciling = new ReconcileSchedule({
+    clock,
+    everyMs: durationOption('reconcileEveryMs', options.reconcileEveryMs) ?? DEFAULT_RECONCILE_EVERY_MS,
+    anyActive: () => targets.size > 0,
+    reconcileAll: async (signal) => {
+      for (const bindingId of [...targets.keys()]) await reconcileTold(bindingId, signal);
+    },
+    reconcileOne: reconcileTold,
+  });
+  /** Prunes at once and every hour, while started, when the host keeps deliveries for a time. */
+  const startRetention = (keepMs: number): Interval => {
+    const first = pruneServedDeliveries(parts, keepMs);
+    const interval = onAnInterval(clock, PRUNE_EVERY_MS, async () => {
+      await pruneServedDeliveries(parts, keepMs);
+      return true;
+    });
+    return {
+      stop: async () => {
+        await first;
+        await interval.stop();
+      },
+    };
+  };
 
   /** The oldest deliveries in these states of the bindings this host serves (others wait for theirs). */
   async function keysOfServed(status: DeliveryStatus[], limit?: number): Promise<DeliveryKey[]> {
@@ -185,21 +273,29 @@ export async function createTriggerHost(options: TriggerHostOptions): Promise<Tr
     }));
   }
 
+  const rejections = new RejectionSummary(parts.emit, (bindingId) => bindings.has(bindingId));
   const receive = deliveryReceiver({
     target: (bindingId) => targets.get(bindingId),
     maxBodyBytes: options.maxBodyBytes,
-    rejected: (bindingId, status, reason) =>
-      parts.emit({ type: 'delivery.rejected', bindingId, status, reason }),
-    commit: async (target, delivery, deliveryId) => {
+    budget: bodyBudget,
+    rejected: (bindingId, status, reason) => {
+      rejections.rejected(bindingId, status, reason);
+      // Deliveries that no longer verify may mean the registration was edited (its secret removed).
+      if (status === 401 && targets.has(bindingId)) reconciling.soon(bindingId);
+    },
+    commit: async (target, delivery, deliveryId, replayKey) => {
       const bindingId = target.binding.id;
-      const verdict = await store.commitDelivery({
+      const verdict = await keeper.commit({
         id: deliveryId,
         bindingId,
         source: 'webhook',
         receivedAt: clock.now(),
         headers: storableHeaders(delivery.headers),
         rawBody: delivery.rawBody,
+        ...(replayKey === undefined ? {} : { replayKey }),
       });
+      // Kept in the spool while the store fails: acknowledged, run once it is in the store.
+      if (verdict === 'spooled') return 'committed';
       if (verdict === 'duplicate') {
         parts.emit({ type: 'delivery.duplicate', bindingId, deliveryId });
         return verdict;
@@ -234,17 +330,26 @@ export async function createTriggerHost(options: TriggerHostOptions): Promise<Tr
       stopping = new AbortController();
       // Cut off mid-run by a crash: nothing of this host runs yet. Few, at most a queue's worth.
       for (const key of await keysOfServed(['running'])) offer(key);
+      // Acknowledged while the store failed: into the store, to run with the others.
+      await keeper.start();
       // Then those committed and never taken, as the queue has room for them.
       queue.start();
       for (const activation of await store.activations()) {
         const binding = bindings.get(activation.bindingId);
         if (activation.status === 'active' && binding?.trigger.delivery === 'poll') scheduler.follow(binding);
       }
+      reconciling.start();
+      if (keepDeliveriesMs !== undefined) retention = startRetention(keepDeliveriesMs);
     },
     async stop() {
+      rejections.flush();
       if (!started) return;
       started = false;
       stopping.abort();
+      await reconciling.stop();
+      await retention?.stop();
+      retention = undefined;
+      await keeper.stop();
       await scheduler.stop();
       await queue.stop();
     },
@@ -253,24 +358,26 @@ export async function createTriggerHost(options: TriggerHostOptions): Promise<Tr
     activate: (binding) =>
       scrubbingFailures(scrubber, async () => {
         const compiled = bindingOf(binding);
-        const activation = await activateBinding(parts, targets, compiled, signal);
+        const activation = await turns.take(compiled.id, () =>
+          activateBinding(parts, targets, compiled, signal),
+        );
         if (started && compiled.trigger.delivery === 'poll') scheduler.follow(compiled);
+        reconciling.wake();
         return activation;
       }),
     deactivate: (binding) =>
       scrubbingFailures(scrubber, async () => {
         const compiled = bindingOf(binding);
         await scheduler.unfollow(compiled.id);
-        await deactivateBinding(parts, targets, compiled, signal);
+        await turns.take(compiled.id, () => deactivateBinding(parts, targets, compiled, signal));
       }),
     reconcile: () =>
       scrubbingFailures(scrubber, async () => {
         const reports: ReconcileReport[] = [];
         for (const activation of await store.activations()) {
-          const binding = bindings.get(activation.bindingId);
-          if (activation.status !== 'active' || binding?.trigger.delivery !== 'webhook') continue;
-          const { found } = await reconcileBinding(parts, targets, binding, activation, signal);
-          reports.push({ bindingId: binding.id, found });
+          if (activation.status !== 'active') continue;
+          const report = await reconcileServed(activation.bindingId, signal);
+          if (report !== undefined) reports.push(report);
         }
         return reports;
       }),
@@ -288,6 +395,21 @@ export async function createTriggerHost(options: TriggerHostOptions): Promise<Tr
     },
     deliveries: (query) => store.deliveries(query),
   };
+}
+
+/** The budget given, or one for this host; a body limit it cannot hold once would refuse every body that size. */
+function bodyBudgetOf({ maxBodyBytes = DEFAULT_MAX_BODY_BYTES, bodyBudget }: TriggerHostOptions): BodyBudget {
+  if (!Number.isSafeInteger(maxBodyBytes) || maxBodyBytes < 1)
+    throw new StepError({
+      code: 'validation',
+      message: `maxBodyBytes must be a whole number of bytes from 1 (got ${String(maxBodyBytes)})`,
+    });
+  if (bodyBudget !== undefined && maxBodyBytes > bodyBudget.maxBytes)
+    throw new StepError({
+      code: 'validation',
+      message: `maxBodyBytes (${maxBodyBytes}) is more than the body budget holds (${bodyBudget.maxBytes}): no body that large could be read; give a larger budget or a smaller limit`,
+    });
+  return bodyBudget ?? new BodyBudget(Math.max(DEFAULT_MAX_BUFFERED_BYTES, maxBodyBytes));
 }
 
 async function loadBindings(

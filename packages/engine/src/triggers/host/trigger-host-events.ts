@@ -15,7 +15,31 @@ interface HostEventBase {
 export type TriggerHostEvent =
   | (HostEventBase & { type: 'delivery.received'; deliveryId: string })
   | (HostEventBase & { type: 'delivery.duplicate'; deliveryId: string })
+  /**
+   * A request refused: the first of its kind (status and reason, at its binding) in an interval. A
+   * binding id the host does not serve is the sender's text, cut to 64 characters.
+   */
   | (HostEventBase & { type: 'delivery.rejected'; status: number; reason: string })
+  /**
+   * More refusals of a kind, told once at the end of the interval they came in (`intervalMs`, 10 s)
+   * rather than one by one: `count` of them. `bindingId` only for a binding the host serves.
+   */
+  | {
+      type: 'deliveries.rejected';
+      at: number;
+      bindingId?: string;
+      status: number;
+      reason: string;
+      count: number;
+      intervalMs: number;
+    }
+  /** Verified while the store failed: kept in the spool, acknowledged, moved into the store once it works. */
+  | (HostEventBase & { type: 'delivery.spooled'; deliveryId: string; reason: string })
+  /**
+   * Verified, but neither the store nor the spool could keep it: answered 503, and lost unless the
+   * third party delivers it again (GitHub does not by itself: redeliver it by this id).
+   */
+  | (HostEventBase & { type: 'delivery.unkept'; deliveryId: string; event?: string; reason: string })
   | (HostEventBase & {
       type: 'delivery.finished';
       deliveryId: string;
@@ -35,7 +59,11 @@ export type TriggerHostEvent =
   | (HostEventBase & { type: 'poll.failed'; error: StepErrorJson })
   | (HostEventBase & { type: 'binding.activated' })
   | (HostEventBase & { type: 'binding.deactivated' })
-  | (HostEventBase & { type: 'binding.repaired'; found: 'missing' | 'changed' });
+  | (HostEventBase & { type: 'binding.repaired'; found: 'missing' | 'changed' })
+  /** A reconcile could not inspect or repair the registration: tried again at the next interval. */
+  | (HostEventBase & { type: 'binding.unchecked'; error: StepErrorJson })
+  /** Finished deliveries older than the host keeps them (finished before `before`) were deleted. */
+  | (HostEventBase & { type: 'deliveries.pruned'; count: number; before: number });
 
 export type TriggerHostEventType = TriggerHostEvent['type'];
 

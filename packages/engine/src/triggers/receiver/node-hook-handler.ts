@@ -28,7 +28,7 @@ export function nodeHookHandler(receive: DeliveryReceiver, basePath: string): No
               bindingId,
               method: request.method ?? 'GET',
               headers: flatHeaders(request),
-              readBody: (limit) => body.read(limit),
+              readBody: (take) => body.read(take),
             });
     } catch {
       // The sender went away mid-body, most likely: nothing was kept, and there may be no one to answer.
@@ -57,13 +57,17 @@ function flatHeaders(request: IncomingMessage): Record<string, string> {
   return headers;
 }
 
-/** Reads a request body up to a limit, and stops reading (pauses the socket) past it. */
+/**
+ * Reads a request body as far as `take` admits its chunks, and stops reading (pauses the socket)
+ * at the first it refuses. Settles once, whichever comes first: the end, an error, or the
+ * request closed before its end (its sender gone).
+ */
 class BodyReader {
   finished = false;
 
   constructor(private readonly request: IncomingMessage) {}
 
-  read(limit: number): Promise<Uint8Array | undefined> {
+  read(take: (bytes: number) => boolean): Promise<Uint8Array | undefined> {
     const { request } = this;
     return new Promise((resolve, reject) => {
       const chunks: Uint8Array[] = [];
@@ -72,15 +76,16 @@ class BodyReader {
         request.off('data', onData);
         request.off('end', onEnd);
         request.off('error', onError);
+        request.off('close', onClose);
       };
       const onData = (chunk: Buffer) => {
-        size += chunk.byteLength;
-        if (size > limit) {
+        if (!take(chunk.byteLength)) {
           stop();
           request.pause();
           resolve(undefined);
           return;
         }
+        size += chunk.byteLength;
         chunks.push(chunk);
       };
       const onEnd = () => {
@@ -92,9 +97,19 @@ class BodyReader {
         stop();
         reject(error);
       };
+      const onClose = () => {
+        stop();
+        reject(new Error('The request closed before its body ended'));
+      };
+      // Gone before anything was read: no event would ever come.
+      if (request.destroyed) {
+        onClose();
+        return;
+      }
       request.on('data', onData);
       request.on('end', onEnd);
       request.on('error', onError);
+      request.on('close', onClose);
     });
   }
 }

@@ -20,7 +20,7 @@ export function webHookHandler(receive: DeliveryReceiver, basePath: string): Web
         bindingId,
         method: request.method,
         headers,
-        readBody: (limit) => readWebBody(request, limit),
+        readBody: (take) => readWebBody(request, take),
       }).catch(() => ({ status: 400, body: { error: 'the delivery could not be read' } }));
     }
     // What was not read is not wanted: stop the sender rather than take it in.
@@ -33,8 +33,11 @@ export function webHookHandler(receive: DeliveryReceiver, basePath: string): Web
   };
 }
 
-/** The body, read chunk by chunk; past `limit` bytes the stream is cancelled and nothing is returned. */
-async function readWebBody(request: Request, limit: number): Promise<Uint8Array | undefined> {
+/** The body, read chunk by chunk; at the first chunk `take` refuses the stream is cancelled and nothing is returned. */
+async function readWebBody(
+  request: Request,
+  take: (bytes: number) => boolean,
+): Promise<Uint8Array | undefined> {
   if (request.body === null) return new Uint8Array();
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -42,11 +45,11 @@ async function readWebBody(request: Request, limit: number): Promise<Uint8Array 
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
+    if (!take(value.byteLength)) {
       await reader.cancel().catch(() => undefined);
       return undefined;
     }
+    size += value.byteLength;
     chunks.push(value);
   }
   return concat(chunks, size);

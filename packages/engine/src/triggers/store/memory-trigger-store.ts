@@ -35,7 +35,7 @@ export class MemoryTriggerStore implements TriggerStore {
 
   async commitDelivery(delivery: NewDelivery): Promise<'committed' | 'duplicate'> {
     const key = keyOf(delivery.bindingId, delivery.id);
-    if (this.kept.has(key)) return 'duplicate';
+    if (this.kept.has(key) || this.keptWithReplayKey(delivery)) return 'duplicate';
     this.kept.set(key, fresh(delivery));
     return 'committed';
   }
@@ -110,11 +110,34 @@ export class MemoryTriggerStore implements TriggerStore {
     return true;
   }
 
+  async pruneDeliveries(before: number, bindingId?: string): Promise<number> {
+    let deleted = 0;
+    for (const [key, delivery] of this.kept) {
+      if (bindingId !== undefined && delivery.bindingId !== bindingId) continue;
+      if (!isFinished(delivery) || (delivery.finishedAt ?? before) >= before) continue;
+      this.kept.delete(key);
+      deleted += 1;
+    }
+    return deleted;
+  }
+
   async close(): Promise<void> {}
+
+  /** Looked for among the kept deliveries themselves, so a delivery pruned takes its key with it. */
+  private keptWithReplayKey({ bindingId, replayKey }: NewDelivery): boolean {
+    if (replayKey === undefined) return false;
+    for (const kept of this.kept.values())
+      if (kept.bindingId === bindingId && kept.replayKey === replayKey) return true;
+    return false;
+  }
 }
 
 function keyOf(bindingId: string, id: string): string {
   return `${bindingId}\u0000${id}`;
+}
+
+function isFinished(delivery: StoredDelivery): boolean {
+  return delivery.status === 'succeeded' || delivery.status === 'skipped' || delivery.status === 'failed';
 }
 
 function fresh(delivery: NewDelivery): StoredDelivery {

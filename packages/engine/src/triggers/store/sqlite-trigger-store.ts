@@ -38,6 +38,7 @@ interface DeliveryRow {
   events_count: number | null;
   attempts: number;
   finished_at: number | null;
+  replay_key: string | null;
 }
 
 interface ActivationRow {
@@ -54,6 +55,9 @@ interface ActivationRow {
 /** Loaded when a store is opened, not when the engine is: most commands never touch it. */
 const require = createRequire(import.meta.url);
 
+/** Deliveries one prune transaction deletes: a long prune never holds the writer for long. */
+const PRUNE_BATCH = 200;
+
 /**
  * The embedded trigger store: one SQLite file (better-sqlite3), no server to start.
  *
@@ -62,6 +66,10 @@ const require = createRequire(import.meta.url);
  * costs per commit is shared: writes asked for in the same turn of the event loop (deliveries
  * arriving together, runs starting and ending) are committed in one transaction (group commit),
  * each promise resolving once that transaction is on disk. Reads see only what is committed.
+ *
+ * Space: a store created by this version frees the pages of pruned deliveries back to the file
+ * system (incremental auto-vacuum, run after each prune); an older one reuses them for new
+ * deliveries, so it stops growing without shrinking.
  */
 export class SqliteTriggerStore implements TriggerStore {
   private readonly statements: ReturnType<typeof prepare>;
@@ -82,6 +90,8 @@ export class SqliteTriggerStore implements TriggerStore {
     const Sqlite = require('better-sqlite3') as typeof BetterSqlite3;
     const db = new Sqlite(path);
     try {
+      // Takes effect only on a new, empty file: an older store keeps its mode (see the class comment).
+      db.pragma('auto_vacuum = INCREMENTAL');
       db.pragma('journal_mode = WAL');
       db.pragma('synchronous = FULL');
       // A second process (the `deliveries` command beside `serve`) waits for a writer instead of failing.
@@ -196,6 +206,19 @@ export class SqliteTriggerStore implements TriggerStore {
     return this.write(() => this.statements.requeueDelivery.run(bindingId, id).changes > 0);
   }
 
+  async pruneDeliveries(before: number, bindingId?: string): Promise<number> {
+    const params = { before, binding_id: bindingId ?? null, limit: PRUNE_BATCH };
+    let deleted = 0;
+    for (;;) {
+      const changes = await this.write(() => this.statements.pruneDeliveries.run(params).changes);
+      deleted += changes;
+      if (changes < PRUNE_BATCH) break;
+    }
+    // Gives the freed pages back to the file system; a no-op on a store without auto-vacuum.
+    if (deleted > 0) await this.write(() => this.db.pragma('incremental_vacuum'));
+    return deleted;
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     this.commits.flush();
@@ -262,10 +285,11 @@ function prepare(db: Database) {
          registration = excluded.registration, secret = excluded.secret, secret_sealed = excluded.secret_sealed,
          status = excluded.status, activated_at = excluded.activated_at`,
     ),
+    // Without a conflict target: a delivery kept under the same id or the same replay key is a duplicate.
     insertDelivery: statement(
-      `INSERT INTO deliveries (id, binding_id, source, received_at, headers, raw_body, status)
-       VALUES (@id, @binding_id, @source, @received_at, @headers, @raw_body, 'received')
-       ON CONFLICT (binding_id, id) DO NOTHING`,
+      `INSERT INTO deliveries (id, binding_id, source, received_at, headers, raw_body, status, replay_key)
+       VALUES (@id, @binding_id, @source, @received_at, @headers, @raw_body, 'received', @replay_key)
+       ON CONFLICT DO NOTHING`,
     ),
     saveCursor: statement(
       `INSERT INTO poll_cursors (binding_id, cursor, updated_at) VALUES (?, ?, ?)
@@ -289,6 +313,14 @@ function prepare(db: Database) {
     requeueDelivery: statement(
       `UPDATE deliveries SET status = 'received', error = NULL, finished_at = NULL
        WHERE binding_id = ? AND id = ?`,
+    ),
+    // The status condition is the partial index's own, so the index is used.
+    pruneDeliveries: statement(
+      `DELETE FROM deliveries WHERE seq IN (
+         SELECT seq FROM deliveries
+         WHERE status IN ('succeeded', 'skipped', 'failed') AND finished_at < @before
+           AND (@binding_id IS NULL OR binding_id = @binding_id)
+         LIMIT @limit)`,
     ),
   };
 }
@@ -320,6 +352,7 @@ function deliveryParams(delivery: NewDelivery) {
     received_at: delivery.receivedAt,
     headers: JSON.stringify(delivery.headers),
     raw_body: Buffer.from(delivery.rawBody.buffer, delivery.rawBody.byteOffset, delivery.rawBody.byteLength),
+    replay_key: delivery.replayKey ?? null,
   };
 }
 
@@ -338,5 +371,6 @@ function toDelivery(row: DeliveryRow): StoredDelivery {
   if (row.error !== null) delivery.error = JSON.parse(row.error) as StepErrorJson;
   if (row.events_count !== null) delivery.eventsCount = row.events_count;
   if (row.finished_at !== null) delivery.finishedAt = row.finished_at;
+  if (row.replay_key !== null) delivery.replayKey = row.replay_key;
   return delivery;
 }

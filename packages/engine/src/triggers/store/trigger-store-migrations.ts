@@ -38,4 +38,16 @@ export const TRIGGER_STORE_MIGRATIONS: readonly string[] = [
     updated_at INTEGER NOT NULL
   );
   `,
+  // Retention: finished deliveries found by when they finished, to prune the old ones.
+  `
+  CREATE INDEX deliveries_by_finished ON deliveries (finished_at)
+    WHERE status IN ('succeeded', 'skipped', 'failed');
+  `,
+  // Replay keys: a digest of each webhook delivery's signature, unique per binding, so the same
+  // signed request resent under another delivery id is a duplicate.
+  `
+  ALTER TABLE deliveries ADD COLUMN replay_key TEXT;
+  CREATE UNIQUE INDEX deliveries_by_replay_key ON deliveries (binding_id, replay_key)
+    WHERE replay_key IS NOT NULL;
+  `,
 ];

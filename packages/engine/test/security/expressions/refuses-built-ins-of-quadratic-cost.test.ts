@@ -3,8 +3,9 @@ import { runEcho } from './support/run-expression.js';
 
 /**
  * JSONata checks its timeout between nodes, never inside one built-in call. $formatNumber and
- * $formatInteger parse their picture in quadratic time (a 40 KB picture blocked the host 14 s),
- * and $distinct compared each item with all kept so far (100,000 numbers: 6 s).
+ * $formatInteger parse their picture in quadratic time (a 40 KB picture blocked the host 14 s), as
+ * do $parseInteger, $toMillis and $fromMillis (160 KB: 2 to 5 s), and $distinct compared each item
+ * with all kept so far (100,000 numbers: 6 s).
  */
 const where = { code: 'expression', step: 'greet', field: '/steps/0/args/text' };
 
@@ -27,6 +28,24 @@ describe('a built-in whose cost grows with the square of its input', () => {
       '{% $formatInteger(1, $input.p) %}',
       `${'0,'.repeat(80_000)}0`,
       '$formatInteger would read a picture of 160001 characters',
+    ],
+    [
+      '$parseInteger',
+      '{% $string($parseInteger("1", $input.p)) %}',
+      `${'0,'.repeat(80_000)}0`,
+      '$parseInteger would read a picture of 160001 characters',
+    ],
+    [
+      '$toMillis',
+      '{% $string($toMillis("1", $input.p)) %}',
+      `[Y${'0,'.repeat(80_000)}0]`,
+      '$toMillis would read a picture of 160004 characters',
+    ],
+    [
+      '$fromMillis',
+      '{% $fromMillis(0, $input.p) %}',
+      `[Y${'0,'.repeat(80_000)}0]`,
+      '$fromMillis would read a picture of 160004 characters',
     ],
   ])(
     'refuses a picture over 1,000 characters with an expression error: %s',

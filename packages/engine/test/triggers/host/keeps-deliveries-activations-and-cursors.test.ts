@@ -68,6 +68,27 @@ describe.each([
     expect((await store.deliveriesWithId('d-1')).map((item) => item.bindingId)).toEqual(['triage', 'other']);
   });
 
+  it('keeps a delivery once per binding and replay key too, whatever its id', async () => {
+    const signed = (id: string, bindingId = 'triage') => ({
+      ...delivery(id, bindingId),
+      replayKey: 'a'.repeat(64),
+    });
+    expect(await store.commitDelivery(signed('d-1'))).toBe('committed');
+    // Committed in the same moment too: one verdict each.
+    expect(
+      await Promise.all([store.commitDelivery(signed('d-2')), store.commitDelivery(signed('d-3'))]),
+    ).toEqual(['duplicate', 'duplicate']);
+    // Another binding, or no key (a poll's event), is another delivery.
+    expect(await store.commitDelivery(signed('d-2', 'other'))).toBe('committed');
+    expect(await store.commitDelivery(delivery('d-4'))).toBe('committed');
+    expect((await store.deliveries()).map((item) => [item.bindingId, item.id])).toEqual([
+      ['triage', 'd-1'],
+      ['other', 'd-2'],
+      ['triage', 'd-4'],
+    ]);
+    expect(await store.delivery('triage', 'd-1')).toMatchObject({ replayKey: 'a'.repeat(64) });
+  });
+
   it('answers deliveries committed in the same moment each with its own verdict', async () => {
     const verdicts = await Promise.all([
       store.commitDelivery(delivery('a')),
