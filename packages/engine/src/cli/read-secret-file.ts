@@ -1,4 +1,4 @@
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { UsageError } from './exit-codes.js';
 
 /** A secret is a line: more than this is not the file that was meant, and is not read whole. */
@@ -20,7 +20,8 @@ export interface SecretFile {
 export function readSecretFile(path: string, option: string): SecretFile {
   let fd: number;
   try {
-    fd = openSync(path, 'r');
+    // Non-blocking: a named pipe nobody writes to would hold the open for ever; it is then refused as no file.
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch (error) {
     throw new UsageError(`${option}: ${path} cannot be read (${(error as NodeJS.ErrnoException).code})`);
   }

@@ -156,9 +156,16 @@ export interface SpentCredits {
   accountId: string;
   /** The workflow step (its JSON pointer) whose `maxCredits` counts them, every iteration together. */
   stepPointer: string;
+  /** Less than 0 for worst cases given back (`unknown` below). */
   spent: number;
   /** Some of them were computed (pricing rules, a worst case) rather than reported by the provider. */
   estimated: boolean;
+  /**
+   * Of `spent`, the worst cases counted for writes whose outcome is unknown (a 5xx, no answer), until
+   * the step's probe settles them: negative when it proved them absent and gave them back. A resumed
+   * run's probe finding a write counts it only when nothing recorded counts it yet.
+   */
+  unknown?: number;
   /** The part of the step's work completed with them, and its value (secrets scrubbed). */
   part?: { name: string; value: unknown };
 }

@@ -93,6 +93,13 @@ export interface TriggerStore {
   activations(): Promise<Activation[]>;
   /** Creates or replaces the binding's activation. */
   saveActivation(activation: Activation): Promise<void>;
+  /**
+   * Replaces the binding's activation with `activation` only if it is still `expected` (the same
+   * status and registration; undefined: the binding has none); false, nothing changed, when another
+   * process changed it meanwhile. A repair by `serve` and a `trigger deactivate` of the same binding
+   * cannot undo each other this way.
+   */
+  replaceActivation(expected: Activation | undefined, activation: Activation): Promise<boolean>;
 
   /**
    * Commits a received delivery, unless one with the same id, or the same `replayKey`, is already

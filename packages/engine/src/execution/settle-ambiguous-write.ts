@@ -16,9 +16,10 @@ export interface AmbiguousAttempt {
 /**
  * A live run's attempt sent a write whose answer said nothing (a 5xx, a dropped connection, a timeout
  * after it was sent): the step's probe is asked, as a resumed run asks it (askProbe). Found, the
- * step ends with what it found (returned here). Not found, the write is sent again when the retry
- * policy allows another attempt (undefined here). Otherwise, or when the probe cannot tell, the step
- * fails with its outcome unknown, as a step without a probe does: a resumed run asks the probe again.
+ * step ends with what it found (returned here), counted at its worst case. Not found, the write is
+ * sent again when the retry policy allows another attempt (undefined here), its worst case given
+ * back. Otherwise, or when the probe cannot tell, the step fails with its outcome unknown, as a step
+ * without a probe does: a resumed run asks the probe again.
  */
 export async function settleAmbiguousWrite(
   call: ProbeCall,
@@ -44,5 +45,8 @@ export async function settleAmbiguousWrite(
     );
   }
   writes.provenAbsent();
+  // Never processed, never charged: its worst case, counted as its attempt ended, is given back.
+  const refunding = call.credits.writesProvenAbsent();
+  if (refunding) await refunding;
   return undefined;
 }

@@ -108,4 +108,9 @@ export const JOURNAL_MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX spends_by_run ON spends (run_id, seq);
   `,
+  // Of each spend, the worst cases of writes whose outcome is unknown (negative once their probe
+  // proved them absent): a resumed run's probe that finds such a write counts it once.
+  `
+  ALTER TABLE spends ADD COLUMN unknown REAL;
+  `,
 ];

@@ -41,6 +41,8 @@ export interface SpendRow {
   account_id: string;
   spent: number;
   estimated: number;
+  /** Absent from a Redis row written before it was kept, NULL in a SQLite one. */
+  unknown?: number | null;
   part: string | null;
   value: string | null;
 }
@@ -141,6 +143,7 @@ export function spendParams(runId: string, credits: SpentCredits): SpendRow {
     account_id: credits.accountId,
     spent: credits.spent,
     estimated: credits.estimated ? 1 : 0,
+    unknown: credits.unknown ?? null,
     part: credits.part?.name ?? null,
     value: credits.part ? (json(credits.part.value) ?? 'null') : null,
   };
@@ -154,6 +157,7 @@ export function toSpent(row: SpendRow): SpentCredits {
     spent: row.spent,
     estimated: row.estimated === 1,
   };
+  if (typeof row.unknown === 'number') credits.unknown = row.unknown;
   if (row.part !== null) credits.part = { name: row.part, value: parsed(row.value) };
   return credits;
 }

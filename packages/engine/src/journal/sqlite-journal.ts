@@ -244,8 +244,8 @@ function prepare(db: Database) {
     ),
     sends: statement('SELECT * FROM sends WHERE run_id = ? ORDER BY seq'),
     spend: statement(
-      `INSERT INTO spends (run_id, step_key, step_pointer, account_id, spent, estimated, part, value)
-       VALUES (@run_id, @step_key, @step_pointer, @account_id, @spent, @estimated, @part, @value)`,
+      `INSERT INTO spends (run_id, step_key, step_pointer, account_id, spent, estimated, unknown, part, value)
+       VALUES (@run_id, @step_key, @step_pointer, @account_id, @spent, @estimated, @unknown, @part, @value)`,
     ),
     spends: statement('SELECT * FROM spends WHERE run_id = ? ORDER BY seq'),
     cancel: statement(

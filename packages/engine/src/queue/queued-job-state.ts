@@ -17,17 +17,12 @@ export async function queuedJobState(
   runId: string,
   queue = DEFAULT_QUEUE,
 ): Promise<QueuedJobState> {
-  const jobs = new Queue(queue, { connection: redisConnection(redis) });
-  try {
+  return onQueuedJob(redis, queue, runId, async (jobs, lock) => {
     const state = await jobs.getJobState(runId);
     if (state === 'completed' || state === 'failed' || state === 'unknown') return 'none';
     if (state !== 'active') return 'pending';
-    // BullMQ's lock of a job a worker holds (prepareJobForProcessing.lua): set with a lifetime, renewed while the worker lives.
-    const client = (await jobs.client) as unknown as Redis;
-    return (await client.exists(`${jobs.toKey(runId)}:lock`)) === 1 ? 'held' : 'pending';
-  } finally {
-    await jobs.close();
-  }
+    return (await lock.client.exists(lock.key)) === 1 ? 'held' : 'pending';
+  });
 }
 
 /**
@@ -41,12 +36,28 @@ export async function withdrawQueuedJob(
   runId: string,
   queue = DEFAULT_QUEUE,
 ): Promise<boolean> {
+  return onQueuedJob(redis, queue, runId, async (jobs, lock) => {
+    // BullMQ removes no locked job: the lock goes first (a renewal finding it gone does not set it again).
+    await lock.client.del(lock.key);
+    return (await jobs.remove(runId)) === 1;
+  });
+}
+
+/**
+ * Opens `queue` for one call of `use`, with the Redis client under it and the key of BullMQ's lock
+ * on job `runId` (prepareJobForProcessing.lua sets it with a lifetime, renewed while the worker that
+ * holds the job lives), and closes it after.
+ */
+async function onQueuedJob<T>(
+  redis: RedisConnection,
+  queue: string,
+  runId: string,
+  use: (jobs: Queue, lock: { client: Redis; key: string }) => Promise<T>,
+): Promise<T> {
   const jobs = new Queue(queue, { connection: redisConnection(redis) });
   try {
     const client = (await jobs.client) as unknown as Redis;
-    // BullMQ removes no locked job: the lock goes first (a renewal finding it gone does not set it again).
-    await client.del(`${jobs.toKey(runId)}:lock`);
-    return (await jobs.remove(runId)) === 1;
+    return await use(jobs, { client, key: `${jobs.toKey(runId)}:lock` });
   } finally {
     await jobs.close();
   }

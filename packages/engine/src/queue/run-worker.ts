@@ -9,7 +9,7 @@ import { type QueueKey, type QueueKeyBytes, queueKeyBytes } from './queue-key.js
 import { DEFAULT_QUEUE, type QueuedRun } from './queued-run.js';
 import { type RedisConnection, redisConnection } from './redis-connection.js';
 import { resultFromJournal } from './result-from-journal.js';
-import { type SignedRunJob, verifyRunJob } from './signed-run.js';
+import { type SignedRunJob, shownJobId, verifyRunJob } from './signed-run.js';
 import { watchCancelRequests } from './watch-cancel-requests.js';
 
 export interface RunWorkerOptions {
@@ -39,7 +39,10 @@ export type WorkerEvent =
   | { type: 'run.taken'; runId: string; resumed: boolean }
   | { type: 'run.done'; runId: string; status: RunResult['status'] }
   | { type: 'run.error'; runId: string; message: string }
-  /** A job it did not run: unsigned, signed with another key, changed, or resuming a run under another workflow. */
+  /**
+   * A job it did not run: unsigned, signed with another key, changed, or resuming a run under another
+   * workflow. Its id as whoever added it chose it, cut to 100 characters.
+   */
   | { type: 'job.refused'; jobId: string; reason: string };
 
 /** A worker's runs are taken back by another after it died this many times holding them: then they fail. */
@@ -134,7 +137,7 @@ export class RunWorker {
 
   /** Fails the job for good (no retry: it would be refused again), saying why in its failed reason and the log. */
   private refuse(jobId: string | undefined, reason: string): UnrecoverableError {
-    this.options.onEvent?.({ type: 'job.refused', jobId: jobId ?? '', reason });
+    this.options.onEvent?.({ type: 'job.refused', jobId: shownJobId(jobId ?? ''), reason });
     return new UnrecoverableError(reason);
   }
 

@@ -60,7 +60,7 @@ export function verifyRunJob(
   if (!isQueuedRun(run))
     return refused(jobId, 'its signed run lacks a run id, a workflow or a progress flag');
   if (run.runId !== jobId)
-    return refused(jobId, `it was signed for run ${shown(run.runId)}, not for a job of this id`);
+    return refused(jobId, `it was signed for run ${shownJobId(run.runId)}, not for a job of this id`);
   return { ok: true, run };
 }
 
@@ -75,11 +75,12 @@ function mac(key: QueueKeyBytes, queue: string, text: string): Buffer {
 function refused(jobId: string | undefined, why: string): VerifiedRun {
   return {
     ok: false,
-    reason: `Job ${shown(jobId ?? '?')} refused, nothing of it ran: ${why}. Workers run only jobs signed with the queue key (TOOLSTEPS_QUEUE_KEY)`,
+    reason: `Job ${shownJobId(jobId ?? '?')} refused, nothing of it ran: ${why}. Workers run only jobs signed with the queue key (TOOLSTEPS_QUEUE_KEY)`,
   };
 }
 
-function shown(id: string): string {
+/** A job id as a log shows it: cut, since whoever adds a job chooses it, of any length. */
+export function shownJobId(id: string): string {
   return id.length > JOB_ID_SHOWN ? `${id.slice(0, JOB_ID_SHOWN)}…` : id;
 }
 

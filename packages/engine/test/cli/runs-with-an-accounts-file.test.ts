@@ -1,27 +1,20 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: accounts files spell environment placeholders as ${NAME}
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import {
-  createTasksEmulator,
-  DEMO_TOKEN,
-  type TasksEmulator,
-} from '../../../../examples/tasks/src/emulator.js';
+import { beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { DEMO_TOKEN } from '../../../../examples/tasks/src/emulator.js';
 import { runCli, startCli, TASKS, TRIAGE } from './support/cli-process.js';
-import { type TempFiles, tempFiles } from './support/temp-files.js';
+import { useTasksWorld } from './support/tasks-world.js';
 
 jest.setTimeout(240_000);
 
 const INPUT = ['--input', '{"today":"2026-11-21"}'];
 
 describe('toolsteps run --accounts', () => {
-  let emulator: TasksEmulator;
-  let temp: TempFiles;
+  const world = useTasksWorld();
   let accounts: string;
   beforeAll(async () => {
-    emulator = await createTasksEmulator();
-    temp = await tempFiles();
     // The token is not in the file: it comes from the environment of each run.
-    accounts = await temp.write(
+    accounts = await world.temp.write(
       'accounts.json',
       JSON.stringify({
         accounts: [
@@ -29,13 +22,13 @@ describe('toolsteps run --accounts', () => {
             id: 'tasks-main',
             integration: 'tasks',
             name: 'main',
-            settings: { baseUrl: emulator.baseUrl },
+            settings: { baseUrl: world.emulator.baseUrl },
             credentials: { token: '${TASKS_TOKEN}' },
           },
         ],
       }),
     );
-    await temp.write(
+    await world.temp.write(
       'other-account.json',
       JSON.stringify({
         id: 'names-an-account',
@@ -43,11 +36,7 @@ describe('toolsteps run --accounts', () => {
       }),
     );
   });
-  afterAll(async () => {
-    await emulator.close();
-    await temp.remove();
-  });
-  beforeEach(() => emulator.reset());
+  beforeEach(() => world.emulator.reset());
 
   it('runs against the accounts of the file, with the token read from the environment', async () => {
     const { code, stdout, stderr } = await runCli(
@@ -64,12 +53,12 @@ describe('toolsteps run --accounts', () => {
     });
     expect(stderr).not.toContain('emulators');
     // This emulator, the one the file names, did the work.
-    expect(emulator.requests.map((r) => `${r.method} ${r.path} ${r.status}`).sort()).toEqual([
+    expect(world.emulator.requests.map((r) => `${r.method} ${r.path} ${r.status}`).sort()).toEqual([
       'GET /tasks 200',
       'PUT /tasks/2/completion 200',
       'PUT /tasks/4/completion 200',
     ]);
-    expect(emulator.tasks.get(2)?.status).toBe('done');
+    expect(world.emulator.tasks.get(2)?.status).toBe('done');
   });
 
   it('exits 2 naming the variable when the environment lacks it, before any request', async () => {
@@ -87,11 +76,11 @@ describe('toolsteps run --accounts', () => {
     expect(stderr).toContain(
       `toolsteps: Accounts file ${accounts} uses environment variables that are not set: TASKS_TOKEN (at /accounts/0/credentials/token)`,
     );
-    expect(emulator.requests).toEqual([]);
+    expect(world.emulator.requests).toEqual([]);
   });
 
   it('validate --accounts reports an account the file does not have', async () => {
-    const file = temp.path('other-account.json');
+    const file = world.temp.path('other-account.json');
     const { code, stdout, stderr } = await runCli([...TASKS, 'validate', file, '--accounts', accounts], {
       env: { TASKS_TOKEN: DEMO_TOKEN },
     });
@@ -105,12 +94,12 @@ describe('toolsteps run --accounts', () => {
 
   it('cancels the run on Ctrl-C (SIGINT): exit 1, the run reported cancelled, nothing written', async () => {
     // The list request waits until the emulator closes: the run is mid-request when interrupted.
-    emulator.faults.inject({ method: 'GET', path: '/tasks', delayMs: 600_000 });
+    world.emulator.faults.inject({ method: 'GET', path: '/tasks', delayMs: 600_000 });
     const cli = startCli([...TASKS, 'run', TRIAGE, ...INPUT, '--accounts', accounts], {
       env: { TASKS_TOKEN: DEMO_TOKEN },
     });
     await cli.waitFor(/^step found started$/m, 'stderr');
-    while (emulator.inFlight === 0) await sleep(20);
+    while (world.emulator.inFlight === 0) await sleep(20);
     cli.child.kill('SIGINT');
     const { code, stderr } = await cli.exited;
 
@@ -118,6 +107,6 @@ describe('toolsteps run --accounts', () => {
     expect(stderr).toMatch(/^step found failed: cancelled: /m);
     expect(stderr).toMatch(/^run cancelled in \d+ ms$/m);
     expect(stderr).toContain('toolsteps: the run cancelled: cancelled');
-    expect(emulator.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /tasks']);
+    expect(world.emulator.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /tasks']);
   });
 });

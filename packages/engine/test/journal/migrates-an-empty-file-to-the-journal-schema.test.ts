@@ -84,3 +84,71 @@ it('brings a journal of the first version up to date, keeping its runs and steps
     await journal.close();
   }
 });
+
+/** A journal as an earlier release left it: its first `version` migrations, and `rows` inserted. */
+function journalAt(path: string, version: number, rows: string): void {
+  const db = new Sqlite(path);
+  for (const migration of JOURNAL_MIGRATIONS.slice(0, version)) db.exec(migration);
+  db.exec(
+    `CREATE TABLE schema_version (version INTEGER NOT NULL); INSERT INTO schema_version VALUES (${version})`,
+  );
+  db.exec(rows);
+  db.close();
+}
+
+const CRASHED = `INSERT INTO runs (id, workflow_id, workflow_hash, input, status, started_at)
+                 VALUES ('crashed', 'w', 'abc', '{}', 'running', 5);`;
+
+it('brings a journal of the release before credit records up to date: its runs resume from no records, and record them', async () => {
+  const path = join(dir, 'runs.sqlite');
+  journalAt(
+    path,
+    3,
+    `${CRASHED}
+     INSERT INTO steps (run_id, step_key, step_id, status, attempts, started_at, duration_ms, credits)
+     VALUES ('crashed', 'one', 'one', 'succeeded', 1, 6, 1, '{"spent":4,"estimated":false}');`,
+  );
+
+  const journal = SqliteJournal.open(path);
+  try {
+    expect(version(path)).toBe(JOURNAL_MIGRATIONS.length);
+    // The step's trace still says what it spent: a resumed run counts it from there.
+    expect(await journal.history('crashed')).toMatchObject({
+      steps: [{ stepKey: 'one', credits: { spent: 4, estimated: false } }],
+      credits: [],
+    });
+    const released = {
+      stepKey: 'two',
+      accountId: 'a',
+      stepPointer: '/steps/1',
+      spent: -3,
+      estimated: false,
+      unknown: -3,
+    };
+    await journal.recordCredits('crashed', released);
+    expect((await journal.history('crashed'))?.credits).toEqual([released]);
+  } finally {
+    await journal.close();
+  }
+});
+
+it('keeps the credit records of a journal written before they said which were writes of unknown outcome', async () => {
+  const path = join(dir, 'runs.sqlite');
+  journalAt(
+    path,
+    4,
+    `${CRASHED}
+     INSERT INTO spends (run_id, step_key, step_pointer, account_id, spent, estimated, part, value)
+     VALUES ('crashed', 'one', '/steps/0', 'a', 2, 1, NULL, NULL);`,
+  );
+
+  const journal = SqliteJournal.open(path);
+  try {
+    expect(version(path)).toBe(JOURNAL_MIGRATIONS.length);
+    expect((await journal.history('crashed'))?.credits).toEqual([
+      { stepKey: 'one', accountId: 'a', stepPointer: '/steps/0', spent: 2, estimated: true },
+    ]);
+  } finally {
+    await journal.close();
+  }
+});

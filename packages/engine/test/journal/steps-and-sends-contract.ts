@@ -90,9 +90,17 @@ export function stepsAndSendsContract(journal: JournalUnderTest) {
         spent: 200,
         part: { name: 'person/bulk batch 0', value: { of: 'sha', batch: { results: [{ matched: true }] } } },
       });
-      const failed = spentCredits('bulk', { spent: 1.5, estimated: true, stepPointer: '/steps/1' });
+      const failed = spentCredits('bulk', {
+        spent: 1.5,
+        estimated: true,
+        stepPointer: '/steps/1',
+        unknown: 1.5,
+      });
+      // Given back: its probe proved the write absent.
+      const released = spentCredits('bulk', { spent: -1.5, stepPointer: '/steps/1', unknown: -1.5 });
       await journal().recordCredits('r1', batch);
       await journal().recordCredits('r1', failed);
+      await journal().recordCredits('r1', released);
       await journal().recordRun(runResult('r1', { status: 'failed' }));
       await journal().recordStart(runStart('r1'));
       const later = spentCredits('other', {
@@ -101,7 +109,7 @@ export function stepsAndSendsContract(journal: JournalUnderTest) {
       });
       await journal().recordCredits('r1', later);
 
-      expect((await journal().history('r1'))?.credits).toEqual([batch, failed, later]);
+      expect((await journal().history('r1'))?.credits).toEqual([batch, failed, released, later]);
     });
 
     it('refuses to record a write of a run it never saw start', async () => {

@@ -7,6 +7,7 @@ import { SqliteJournal } from '../../src/journal/index.js';
 import { QueueRunLauncher, RunQueue, RunWorker } from '../../src/queue/index.js';
 import { QUEUE_KEY } from './support/queue-key.js';
 import { useTasksQueueWorld } from './support/tasks-queue-world.js';
+import { compiledTasksWorkflow } from './support/tasks-workflow.js';
 
 jest.setTimeout(120_000);
 
@@ -22,13 +23,6 @@ const addThenClose = (note = 'added') => ({
   ],
   output: `{% '${note}' %}`,
 });
-
-async function compiled(definition: object) {
-  const engine = await createEngine({ integrations: [tasks], accounts: [] });
-  const checked = await engine.validate({ text: JSON.stringify(definition) }, { accounts: false });
-  if (!checked.ok) throw new Error(JSON.stringify(checked.diagnostics));
-  return checked.workflow;
-}
 
 let journal: SqliteJournal;
 let worker: RunWorker;
@@ -54,7 +48,7 @@ const added = (title: string) =>
 const someTask = () => [...world.emulator.tasks.values()][0].id;
 
 it('runs on a worker under the id given, and takes a run that succeeded as it ended when launched again', async () => {
-  const workflow = await compiled(addThenClose());
+  const workflow = await compiledTasksWorkflow(addThenClose());
   const runId = 'c3f0a8e2-1111-8aaa-9bbb-000000000001';
   const first = await launcher.launch(workflow, { title: 'launched once', close: someTask() }, { runId });
   expect(first).toMatchObject({ runId, status: 'succeeded', output: 'added' });
@@ -64,7 +58,7 @@ it('runs on a worker under the id given, and takes a run that succeeded as it en
 });
 
 it('queues a run that failed again when launched again: a worker resumes it, its first write is not repeated', async () => {
-  const workflow = await compiled(addThenClose());
+  const workflow = await compiledTasksWorkflow(addThenClose());
   const runId = 'c3f0a8e2-1111-8aaa-9bbb-000000000002';
   const failed = await launcher.launch(workflow, { title: 'resumed on a worker', close: 999_999 }, { runId });
   expect(failed).toMatchObject({ status: 'failed', error: { step: 'close' } });
@@ -88,8 +82,8 @@ it('queues a run that failed again when launched again: a worker resumes it, its
 it('refuses to have a run that failed resumed under another version of its workflow', async () => {
   const runId = 'c3f0a8e2-1111-8aaa-9bbb-000000000003';
   const input = { title: 'changed since', close: 999_998 };
-  await launcher.launch(await compiled(addThenClose()), input, { runId });
-  const edited = await compiled(addThenClose('edited'));
+  await launcher.launch(await compiledTasksWorkflow(addThenClose()), input, { runId });
+  const edited = await compiledTasksWorkflow(addThenClose('edited'));
   const refused = launcher.launch(edited, input, { runId });
   await expect(refused).rejects.toBeInstanceOf(ResumeRefused);
   await expect(refused).rejects.toThrow(/changed since run c3f0a8e2-1111-8aaa-9bbb-000000000003 started/);

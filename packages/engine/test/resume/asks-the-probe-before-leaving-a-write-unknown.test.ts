@@ -13,26 +13,12 @@ import { useResumeWorld } from './resume-world.js';
 describe.each(JOURNAL_KINDS)('on a %s', (kind) => {
   const world = useResumeWorld(kind, [notes], notesAccount);
 
-  /** Adds a first task, then the second (with the step and retry policy given), then lists. */
-  function twoWrites(second: { step: string; args: object; retry?: object }) {
-    return world.engine.load({
-      text: JSON.stringify({
-        id: 'two-writes',
-        steps: [
-          { id: 'first', step: 'tasks.add_task', args: { title: 'First' } },
-          { id: 'second', ...second },
-          { id: 'after', step: 'tasks.list_tasks', args: { status: 'open' } },
-        ],
-        output: '{% $steps.second.result.title %}',
-      }),
-    });
-  }
   const addSecond = { step: 'tasks.add_task', args: { title: 'Second' } };
   /** Resends at once: the policy, not its waits, is what these tests are about. */
   const retried = { maxAttempts: 3, backoff: 'fixed', initial: '10ms' };
 
   /** Runs it, each fault injected as the second step starts its attempt of the same number. */
-  async function run(workflow: Awaited<ReturnType<typeof twoWrites>>, ...faults: FaultSpec[]) {
+  async function run(workflow: Awaited<ReturnType<typeof world.twoWrites>>, ...faults: FaultSpec[]) {
     const events: RunEvent[] = [];
     const result = await world.engine.run(
       workflow,
@@ -60,7 +46,7 @@ describe.each(JOURNAL_KINDS)('on a %s', (kind) => {
   });
 
   it('a write answered 502 after it was done is found by its probe: the step succeeds once', async () => {
-    const { result, probed } = await run(await twoWrites(addSecond), answered502(true));
+    const { result, probed } = await run(await world.twoWrites(addSecond), answered502(true));
 
     expect(result).toMatchObject({ status: 'succeeded', output: 'Second' });
     expect(result.steps[1]).toMatchObject({
@@ -81,7 +67,7 @@ describe.each(JOURNAL_KINDS)('on a %s', (kind) => {
 
   it('a write whose answer was dropped after it was done is found the same way', async () => {
     const lost: FaultSpec = { method: 'POST', path: '/tasks', drop: true, afterProcessing: true };
-    const { result, probed } = await run(await twoWrites(addSecond), lost);
+    const { result, probed } = await run(await world.twoWrites(addSecond), lost);
 
     expect(result.status).toBe('succeeded');
     expect(result.steps[1]).toMatchObject({ replayed: 'probed', result: { title: 'Second' } });
@@ -93,7 +79,7 @@ describe.each(JOURNAL_KINDS)('on a %s', (kind) => {
 
   it('a write answered 502 before it was done is not found, and is sent again within the retry policy', async () => {
     const { result, probed } = await run(
-      await twoWrites({ ...addSecond, retry: retried }),
+      await world.twoWrites({ ...addSecond, retry: retried }),
       answered502(false),
     );
 
@@ -106,7 +92,7 @@ describe.each(JOURNAL_KINDS)('on a %s', (kind) => {
   });
 
   it('a write sent again is settled the same way: its own 502 after it was done is found', async () => {
-    const workflow = await twoWrites({ ...addSecond, retry: retried });
+    const workflow = await world.twoWrites({ ...addSecond, retry: retried });
     const { result, probed } = await run(workflow, answered502(false), answered502(true));
 
     expect(result.status).toBe('succeeded');
@@ -117,7 +103,7 @@ describe.each(JOURNAL_KINDS)('on a %s', (kind) => {
   });
 
   it('with no attempt left, a write its probe did not find stays unknown, and a resume asks again', async () => {
-    const workflow = await twoWrites(addSecond);
+    const workflow = await world.twoWrites(addSecond);
     const { result, probed } = await run(workflow, answered502(false));
 
     expect(result.status).toBe('failed');
@@ -138,7 +124,11 @@ describe.each(JOURNAL_KINDS)('on a %s', (kind) => {
   });
 
   it('a step without a probe still stops with its outcome unknown, whatever its retry policy', async () => {
-    const workflow = await twoWrites({ step: 'notes.add_note', args: { text: 'Second' }, retry: retried });
+    const workflow = await world.twoWrites({
+      step: 'notes.add_note',
+      args: { text: 'Second' },
+      retry: retried,
+    });
     const { result, probed } = await run(workflow, answered502(true));
 
     expect(result.status).toBe('failed');
@@ -160,7 +150,7 @@ describe.each(JOURNAL_KINDS)('on a %s', (kind) => {
       status: 500,
       times: Number.POSITIVE_INFINITY,
     });
-    const workflow = await twoWrites({ ...addSecond, retry: retried });
+    const workflow = await world.twoWrites({ ...addSecond, retry: retried });
     const { result, probed } = await run(workflow, answered502(true));
     listsFail.cancel();
 
@@ -189,7 +179,7 @@ describe.each(JOURNAL_KINDS)('on a %s', (kind) => {
   });
 
   it("the journal keeps the probe's finding: a run stopped after it resumes without asking again", async () => {
-    const workflow = await twoWrites(addSecond);
+    const workflow = await world.twoWrites(addSecond);
     const stop = new AbortController();
     const events: RunEvent[] = [];
     const stopped = await world.engine.run(

@@ -49,5 +49,21 @@ export function useResumeWorld(
     },
     /** The POSTs that reached /tasks: every task added, or attempted. */
     posts: () => started().emulator.requests.filter((r) => r.method === 'POST' && r.path === '/tasks'),
+    /**
+     * Loads `two-writes`: adds a task titled First, then runs `second` (its step, args and retry
+     * policy), then lists the open tasks; its output is the title `second` answered.
+     */
+    twoWrites: (second: { step: string; args: object; retry?: object }) =>
+      started().engine.load({
+        text: JSON.stringify({
+          id: 'two-writes',
+          steps: [
+            { id: 'first', step: 'tasks.add_task', args: { title: 'First' } },
+            { id: 'second', ...second },
+            { id: 'after', step: 'tasks.list_tasks', args: { status: 'open' } },
+          ],
+          output: '{% $steps.second.result.title %}',
+        }),
+      }),
   };
 }

@@ -8,20 +8,6 @@ import { useResumeWorld } from './resume-world.js';
 describe.each(JOURNAL_KINDS)('on a %s', (kind) => {
   const world = useResumeWorld(kind, [notes], notesAccount);
 
-  function twoWrites(second: { step: string; args: object }) {
-    return world.engine.load({
-      text: JSON.stringify({
-        id: 'two-writes',
-        steps: [
-          { id: 'first', step: 'tasks.add_task', args: { title: 'First' } },
-          { id: 'second', ...second },
-          { id: 'after', step: 'tasks.list_tasks', args: { status: 'open' } },
-        ],
-        output: '{% $steps.second.result.title %}',
-      }),
-    });
-  }
-
   /** Loses the answer of the second step's POST: dropped after the emulator acted on it, or before. */
   function losingTheSecondAnswer(afterProcessing: boolean) {
     return (event: RunEvent) => {
@@ -33,7 +19,7 @@ describe.each(JOURNAL_KINDS)('on a %s', (kind) => {
   const titled = (title: string) => [...world.emulator.tasks.values()].filter((task) => task.title === title);
 
   it('a write whose answer was lost after it happened is found by its probe, not repeated', async () => {
-    const workflow = await twoWrites({ step: 'tasks.add_task', args: { title: 'Second' } });
+    const workflow = await world.twoWrites({ step: 'tasks.add_task', args: { title: 'Second' } });
     // The run's own probe cannot look (the emulator fails every list): it leaves the write unknown.
     const listsFail = world.emulator.faults.inject({
       method: 'GET',
@@ -59,7 +45,7 @@ describe.each(JOURNAL_KINDS)('on a %s', (kind) => {
   });
 
   it('a write lost before it happened is not found by its probe, and is sent once more', async () => {
-    const workflow = await twoWrites({ step: 'tasks.add_task', args: { title: 'Second' } });
+    const workflow = await world.twoWrites({ step: 'tasks.add_task', args: { title: 'Second' } });
     const first = await world.engine.run(workflow, {}, { onEvent: losingTheSecondAnswer(false) });
     expect(first.status).toBe('failed');
     expect(titled('Second')).toHaveLength(0);
@@ -72,7 +58,7 @@ describe.each(JOURNAL_KINDS)('on a %s', (kind) => {
   });
 
   it('without a probe, the resumed run stops as outcome_unknown naming the step, what it sent and when', async () => {
-    const workflow = await twoWrites({ step: 'notes.add_note', args: { text: 'Second' } });
+    const workflow = await world.twoWrites({ step: 'notes.add_note', args: { text: 'Second' } });
     const first = await world.engine.run(workflow, {}, { onEvent: losingTheSecondAnswer(true) });
     const posts = world.posts().length;
 
@@ -95,7 +81,7 @@ describe.each(JOURNAL_KINDS)('on a %s', (kind) => {
     settlingTrace('second', 'notes.add_note', resolution, result);
 
   it('settled as done by an operator, the step keeps the result given and the run goes on', async () => {
-    const workflow = await twoWrites({ step: 'notes.add_note', args: { text: 'Second' } });
+    const workflow = await world.twoWrites({ step: 'notes.add_note', args: { text: 'Second' } });
     const first = await world.engine.run(workflow, {}, { onEvent: losingTheSecondAnswer(true) });
     await world.journal.recordStep(first.runId, settled('done', { id: 7, title: 'Second' }));
 
@@ -107,7 +93,7 @@ describe.each(JOURNAL_KINDS)('on a %s', (kind) => {
   });
 
   it('settled as retry, the step is sent again; settled as failed, the run fails there', async () => {
-    const workflow = await twoWrites({ step: 'notes.add_note', args: { text: 'Second' } });
+    const workflow = await world.twoWrites({ step: 'notes.add_note', args: { text: 'Second' } });
     const lost = await world.engine.run(workflow, {}, { onEvent: losingTheSecondAnswer(false) });
     await world.journal.recordStep(lost.runId, settled('retry'));
     const retried = await world.engine.resume(lost.runId, { workflow });

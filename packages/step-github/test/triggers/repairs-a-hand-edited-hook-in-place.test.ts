@@ -1,21 +1,9 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import {
-  type Activation,
-  createEngine,
-  createTriggerHost,
-  MemoryTriggerStore,
-  type TriggerHost,
-  type TriggerHostEvent,
-} from '@toolsteps/engine';
-import github, { createIssue } from '../../src/index.js';
+import { describe, expect, it } from '@jest/globals';
+import type { Activation } from '@toolsteps/engine';
 import { DEMO_REPO } from '../../src/testing/index.js';
 import { useGithubEmulator } from '../github-fixture.js';
 import { githubHttp } from '../repositories/github-http.js';
+import { useGithubTriggerHost } from './trigger-host-world.js';
 
 const HOOKS = `/repos/${DEMO_REPO.owner}/${DEMO_REPO.repo}/hooks`;
 
@@ -51,68 +39,12 @@ const BINDING = {
 
 describe('a trigger host over the GitHub emulator', () => {
   const gh = useGithubEmulator();
-  let folder: string;
-  let server: Server;
-  let publicUrl: string;
-  let host: TriggerHost | undefined;
-  let events: TriggerHostEvent[];
-  beforeAll(async () => {
-    folder = await mkdtemp(join(tmpdir(), 'github-host-'));
-    await writeFile(join(folder, 'thank-reporter.json'), JSON.stringify(WORKFLOW));
-    await writeFile(join(folder, 'thank-reporters.binding.json'), JSON.stringify(BINDING));
-    server = createServer((request, response) => {
-      if (host) void host.nodeHandler(request, response);
-      else response.writeHead(503).end();
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    publicUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/toolsteps`;
-  });
-  beforeEach(async () => {
-    const engine = await createEngine({
-      integrations: [github],
-      accounts: [gh.emulator.account],
-      triggerStore: new MemoryTriggerStore(),
-    });
-    events = [];
-    host = await createTriggerHost({
-      engine,
-      bindings: [join(folder, 'thank-reporters.binding.json')],
-      publicUrl,
-      onEvent: (event) => events.push(event),
-    });
-    await host.start();
-  });
-  afterEach(async () => {
-    await gh.emulator.webhooksSettled();
-    await host?.stop();
-    host = undefined;
-  });
-  afterAll(async () => {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-    await rm(folder, { recursive: true, force: true });
-  });
+  const world = useGithubTriggerHost(gh, { binding: BINDING, workflow: WORKFLOW });
 
-  const serving = (): TriggerHost => {
-    if (host === undefined) throw new Error('No host is serving');
-    return host;
-  };
   const hooks = async () => (await githubHttp(gh.emulator, 'GET', HOOKS)).body as any[];
-  /** Opens an issue, and answers how the host's receiver answered each delivery of it. */
-  const openIssue = async (title: string) => {
-    const before = gh.emulator.deliveries.length;
-    const outcome = await gh.run(createIssue, { ...DEMO_REPO, title });
-    expect(outcome.error).toBeUndefined();
-    await gh.emulator.webhooksSettled();
-    await serving().idle();
-    return gh.emulator.deliveries
-      .slice(before)
-      .filter((delivery) => delivery.event === 'issues')
-      .map((delivery) => delivery.statusCode);
-  };
   const expectDeliveriesFlow = async (title: string) => {
-    expect(await openIssue(title)).toEqual([202]);
-    const [latest] = await serving().deliveries({ order: 'newest', limit: 1 });
+    expect(await world.openIssue(title)).toEqual([202]);
+    const [latest] = await world.host.deliveries({ order: 'newest', limit: 1 });
     expect(latest).toMatchObject({
       status: 'succeeded',
       runs: [expect.objectContaining({ status: 'succeeded' })],
@@ -125,7 +57,7 @@ describe('a trigger host over the GitHub emulator', () => {
         active: true,
         events: ['issues'],
         config: {
-          url: serving().urlOf(BINDING.id),
+          url: world.host.urlOf(BINDING.id),
           content_type: 'json',
           insecure_ssl: '0',
           secret: '********',
@@ -138,7 +70,7 @@ describe('a trigger host over the GitHub emulator', () => {
   };
 
   it("registers the hook with the binding's secret in config.secret, and verifies what it delivers", async () => {
-    const activation = await serving().activate(BINDING.id);
+    const activation = await world.host.activate(BINDING.id);
 
     await expectOneHookAsRegistered(activation);
     await gh.emulator.webhooksSettled();
@@ -147,7 +79,7 @@ describe('a trigger host over the GitHub emulator', () => {
       ['ping', 202],
     ]);
     await expectDeliveriesFlow('Crash on save');
-    expect(JSON.stringify(events)).not.toContain(activation.secret);
+    expect(JSON.stringify(world.events)).not.toContain(activation.secret);
   });
 
   it.each([
@@ -161,26 +93,28 @@ describe('a trigger host over the GitHub emulator', () => {
   ])(
     'repairs in place a hook edited by hand (%s): same id, one hook, deliveries flow again',
     async (_, edit, lost) => {
-      const activation = await serving().activate(BINDING.id);
+      const activation = await world.host.activate(BINDING.id);
       await githubHttp(gh.emulator, 'PATCH', `${HOOKS}/${activation.registration?.hookId}`, { body: edit });
-      expect(await openIssue('Lost while edited')).toEqual(lost);
+      expect(await world.openIssue('Lost while edited')).toEqual(lost);
 
-      expect(await serving().reconcile()).toEqual([{ bindingId: BINDING.id, found: 'changed' }]);
+      expect(await world.host.reconcile()).toEqual([{ bindingId: BINDING.id, found: 'changed' }]);
 
       await expectOneHookAsRegistered(activation);
-      expect(await serving().store.activation(BINDING.id)).toEqual(activation);
-      expect(events).toContainEqual(expect.objectContaining({ type: 'binding.repaired', found: 'changed' }));
+      expect(await world.host.store.activation(BINDING.id)).toEqual(activation);
+      expect(world.events).toContainEqual(
+        expect.objectContaining({ type: 'binding.repaired', found: 'changed' }),
+      );
       await expectDeliveriesFlow('Found again');
     },
   );
 
   it('registers anew a hook deleted by hand', async () => {
-    const activation = await serving().activate(BINDING.id);
+    const activation = await world.host.activate(BINDING.id);
     await githubHttp(gh.emulator, 'DELETE', `${HOOKS}/${activation.registration?.hookId}`);
 
-    expect(await serving().reconcile()).toEqual([{ bindingId: BINDING.id, found: 'missing' }]);
+    expect(await world.host.reconcile()).toEqual([{ bindingId: BINDING.id, found: 'missing' }]);
 
-    const repaired = await serving().store.activation(BINDING.id);
+    const repaired = await world.host.store.activation(BINDING.id);
     expect(repaired?.registration?.hookId).not.toBe(activation.registration?.hookId);
     await expectOneHookAsRegistered(repaired!);
     await expectDeliveriesFlow('Back again');

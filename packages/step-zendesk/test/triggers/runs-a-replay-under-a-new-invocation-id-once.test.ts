@@ -1,7 +1,4 @@
 import { describe, expect, it } from '@jest/globals';
-import { testStep } from '@toolsteps/engine/testing';
-import { updateTicket } from '../../src/index.js';
-import { DEMO_TICKETS } from '../../src/testing/index.js';
 import { useTriggerHost } from './trigger-host-world.js';
 
 const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
@@ -16,14 +13,7 @@ describe('a Zendesk delivery replayed within its signature window under a new in
   const world = useTriggerHost();
 
   it('is answered 200 duplicate and runs nothing, however its signature is spelled', async () => {
-    await world.host.activate('on-status');
-    await testStep(
-      updateTicket,
-      { ticket_id: DEMO_TICKETS.leakingMachine, status: 'pending' },
-      { account: world.emulator.account },
-    );
-    await world.settled();
-    const sent = world.emulator.deliveries.at(-1)!;
+    const { sent } = await world.oneStatusDelivery();
     expect(sent.statusCode).toBe(202);
 
     // What someone who saw the request holds: its headers and bytes. The invocation id is not signed.

@@ -9,8 +9,9 @@ import {
   type TriggerHost,
   type TriggerHostEvent,
 } from '@toolsteps/engine';
-import zendesk from '../../src/index.js';
-import { createZendeskEmulator, type ZendeskEmulator } from '../../src/testing/index.js';
+import { testStep } from '@toolsteps/engine/testing';
+import zendesk, { updateTicket } from '../../src/index.js';
+import { createZendeskEmulator, DEMO_TICKETS, type ZendeskEmulator } from '../../src/testing/index.js';
 import { writeBindingFiles } from './binding-files.js';
 
 /**
@@ -64,7 +65,7 @@ export function useTriggerHost(options: { entitled?: boolean } = {}) {
     await emulator?.close();
     await rm(folder, { recursive: true, force: true });
   });
-  return {
+  const world = {
     get emulator(): ZendeskEmulator {
       if (!emulator) throw new Error('The Zendesk emulator is not started yet');
       return emulator;
@@ -79,5 +80,18 @@ export function useTriggerHost(options: { entitled?: boolean } = {}) {
       await emulator?.webhooksSettled();
       await host?.idle();
     },
+    /** Activates the status binding and changes a ticket's status: one signed delivery, run. */
+    oneStatusDelivery: async () => {
+      const activation = await world.host.activate('on-status');
+      await testStep(
+        updateTicket,
+        { ticket_id: DEMO_TICKETS.leakingMachine, status: 'pending' },
+        { account: world.emulator.account },
+      );
+      await world.settled();
+      const sent = world.emulator.deliveries.at(-1)!;
+      return { activation, sent };
+    },
   };
+  return world;
 }

@@ -1,30 +1,16 @@
 import { describe, expect, it } from '@jest/globals';
-import { testStep } from '@toolsteps/engine/testing';
-import { updateTicket, zendeskWebhooks } from '../../src/index.js';
-import { DEMO_TICKETS } from '../../src/testing/index.js';
+import { zendeskWebhooks } from '../../src/index.js';
 import { zendeskSignature } from '../../src/webhooks/index.js';
 import { useTriggerHost } from './trigger-host-world.js';
 
 describe("the host checks Zendesk's signature and runs a delivery once", () => {
   const world = useTriggerHost();
 
-  /** Activates the status binding and changes a ticket's status: one signed delivery, run. */
-  async function oneDelivery() {
-    const activation = await world.host.activate('on-status');
-    await testStep(
-      updateTicket,
-      { ticket_id: DEMO_TICKETS.leakingMachine, status: 'pending' },
-      { account: world.emulator.account },
-    );
-    await world.settled();
-    const sent = world.emulator.deliveries.at(-1)!;
-    return { activation, sent };
-  }
   const post = (headers: Record<string, string>, body: string) =>
     fetch(world.host.urlOf('on-status'), { method: 'POST', headers, body });
 
   it('accepts what Zendesk signed, and refuses (401) a changed body, another secret or an old timestamp', async () => {
-    const { activation, sent } = await oneDelivery();
+    const { activation, sent } = await world.oneStatusDelivery();
     expect(sent.statusCode).toBeLessThan(300);
     const delivery = {
       headers: sent.headers,
@@ -56,7 +42,7 @@ describe("the host checks Zendesk's signature and runs a delivery once", () => {
   });
 
   it('runs a redelivery (same invocation id) once', async () => {
-    const { sent } = await oneDelivery();
+    const { sent } = await world.oneStatusDelivery();
 
     const again = world.emulator.redeliverWebhook(sent.invocationId);
     await world.settled();

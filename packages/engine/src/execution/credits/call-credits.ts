@@ -48,11 +48,24 @@ export class CallCredits implements CreditsReporter {
   private attemptOpen = false;
   /** Metered tries that left and have not ended, with what each may cost. */
   private readonly inFlight = new Map<SentRequest, number>();
+  /** The worst cases of the metered tries in flight, together. */
+  private inFlightWorst = 0;
+  /**
+   * The worst cases of tries answered 2xx since the step last reported credits: what they cost is not
+   * counted yet (a report is taken to cover every try answered before it).
+   */
+  private answeredUnreported = 0;
   /** A try of the call was counted at its worst case, its outcome unknown: what a refusal explains. */
   private countedUnknown = false;
+  /**
+   * Of what the call counted (its earlier lives' included), the worst cases of writes whose outcome
+   * is unknown: what its probe gives back when it proves them absent.
+   */
+  private unknownWrites: number;
   /** Counted since the last journal record. */
   private unrecorded = 0;
   private unrecordedEstimated = false;
+  private unrecordedUnknown = 0;
   private callParts?: CallParts;
 
   constructor(
@@ -65,6 +78,7 @@ export class CallCredits implements CreditsReporter {
     private readonly earlier?: EarlierSpend,
   ) {
     this.spend = earlier ? { ...earlier.spend } : { spent: 0, estimated: false };
+    this.unknownWrites = earlier?.unknownWrites ?? 0;
     if (meter || earlier) view.progress.credits = this.spend;
   }
 
@@ -87,6 +101,7 @@ export class CallCredits implements CreditsReporter {
   reserve(signal: AbortSignal): Promise<void> | undefined {
     this.reportedInAttempt = false;
     this.spentInAttempt = 0;
+    this.answeredUnreported = 0;
     // Undefined, not a resolved promise, for a step that is not metered: most steps pay nothing here.
     if (this.meter === undefined) return undefined;
     this.attemptOpen = true;
@@ -95,9 +110,9 @@ export class CallCredits implements CreditsReporter {
     return this.worstCase === 0 ? undefined : this.hold(this.worstCase, signal);
   }
 
-  private async hold(worstCase: number, signal: AbortSignal, request?: SentRequest): Promise<void> {
+  private async hold(worstCase: number, signal: AbortSignal, request?: SentRequest, kept = 0): Promise<void> {
     const budgets = this.meter?.budgets ?? [];
-    const refusal = await this.ledger.reserve(this.payer, worstCase, budgets, signal);
+    const refusal = await this.ledger.reserve(this.payer, worstCase, budgets, signal, kept);
     if (refusal) {
       const refused = request && { request, afterUnknown: this.countedUnknown };
       throw budgetError(refusal, this.view.stepKey, this.view.stepId, refused);
@@ -106,18 +121,21 @@ export class CallCredits implements CreditsReporter {
   }
 
   /**
-   * Before each try of a request of a metered attempt (`beforeTry`): what the attempt holds must
+   * Before each try of a request of a metered attempt (`beforeTry`): what the attempt holds, less
+   * what its tries already sent may still be charged (answered or in flight, not reported yet), must
    * cover what this try may cost, else the try holds it anew, every budget checked, so a retry after
    * an unknown outcome (charged its worst case) leaves only when the budgets can pay for it too.
    */
   beforeTry(request: SentRequest, signal: AbortSignal): Promise<void> | undefined {
     if (!this.attemptOpen) return undefined;
     const needed = this.worstCaseOf(request);
-    if (this.held >= needed) return undefined;
-    // Given back first: a call waiting for room holds nothing, so calls never wait on each other.
-    this.ledger.release(this.payer, this.held);
-    this.held = 0;
-    return this.hold(needed, signal, request);
+    // What the attempt's tries in flight, or answered and not reported yet, may cost: never lent.
+    const owed = Math.min(this.held, this.inFlightWorst + this.answeredUnreported);
+    if (this.held - owed >= needed) return undefined;
+    // The rest given back first: a call waiting for room holds only what its sent tries may cost.
+    this.ledger.release(this.payer, this.held - owed);
+    this.held = owed;
+    return this.hold(needed, signal, request, owed);
   }
 
   /** A try of a metered attempt left (`onSent`): the listener hears how it ended. */
@@ -126,10 +144,14 @@ export class CallCredits implements CreditsReporter {
     const worstCase = this.worstCaseOf(request);
     if (worstCase === 0) return undefined;
     this.inFlight.set(request, worstCase);
-    return (end) => {
+    this.inFlightWorst += worstCase;
+    return (end, _reason, status) => {
       // Settled with the attempt already when it ended after it.
       if (!this.inFlight.delete(request)) return;
-      if (end === 'unknown') this.unknownOutcome(worstCase);
+      this.inFlightWorst -= worstCase;
+      if (end === 'unknown') this.unknownOutcome(worstCase, request.safeToRepeat);
+      // Answered other than 2xx: an error, taken as not charged.
+      else if (status !== undefined && status >= 200 && status <= 299) this.answeredUnreported += worstCase;
     };
   }
 
@@ -138,9 +160,14 @@ export class CallCredits implements CreditsReporter {
   }
 
   /** A try that may have been charged, with no answer to say what: counted at its worst case. */
-  private unknownOutcome(worstCase: number): void {
+  private unknownOutcome(worstCase: number, safeToRepeat: boolean): void {
     this.countedUnknown = true;
     this.count(worstCase, true);
+    // A write's worst case goes back if the step's probe proves it absent.
+    if (!safeToRepeat) {
+      this.unknownWrites += worstCase;
+      this.unrecordedUnknown += worstCase;
+    }
     const freed = Math.min(this.held, worstCase);
     this.held -= freed;
     this.ledger.release(this.payer, freed);
@@ -155,6 +182,7 @@ export class CallCredits implements CreditsReporter {
     this.count(amount, options?.estimated === true);
     this.reportedInAttempt = true;
     this.spentInAttempt += amount;
+    this.answeredUnreported = 0;
     const freed = Math.min(this.held, amount);
     this.held -= freed;
     this.ledger.release(this.payer, freed);
@@ -188,19 +216,50 @@ export class CallCredits implements CreditsReporter {
 
   /**
    * After an attempt: a try still in flight is charged its worst case (it may yet be charged), a
-   * success that reported nothing its worst case too, both estimated; the hold goes back. The
+   * success that reported nothing its worst case too, and a failure what its answered tries may have
+   * cost beyond what it reported (it failed before it could), all estimated; the hold goes back. The
    * promise, when there is one, is the journal's record of what the attempt was counted.
    */
   settle(succeeded: boolean): Promise<void> | undefined {
     if (this.attemptOpen) {
-      for (const worstCase of this.inFlight.values()) this.unknownOutcome(worstCase);
+      for (const [request, worstCase] of this.inFlight) this.unknownOutcome(worstCase, request.safeToRepeat);
       this.inFlight.clear();
+      this.inFlightWorst = 0;
       if (succeeded && !this.reportedInAttempt) this.spent(this.worstCase, { estimated: true });
+      if (!succeeded && this.answeredUnreported > 0) this.count(this.answeredUnreported, true);
       this.attemptOpen = false;
     }
     this.ledger.release(this.payer, this.held);
     this.held = 0;
-    if (this.unrecorded === 0) return undefined;
+    if (this.unrecorded === 0 && this.unrecordedUnknown === 0) return undefined;
+    return this.record();
+  }
+
+  /**
+   * The step's probe proved its writes absent: what they were counted at their worst case, their
+   * outcome unknown, cost nothing. It is given back, and journaled so, before they are sent again.
+   */
+  writesProvenAbsent(): Promise<void> | undefined {
+    const amount = this.unknownWrites;
+    if (amount <= 0) return undefined;
+    this.unknownWrites = 0;
+    this.spend.spent -= amount;
+    this.unrecorded -= amount;
+    this.unrecordedUnknown -= amount;
+    this.ledger.refund(this.payer, amount);
+    return this.record();
+  }
+
+  /**
+   * A resumed run's probe found a write its earlier life sent: it stands at the call's worst case,
+   * estimated, unless what that life recorded counts it already (its attempt ended, counting it
+   * unknown, before the run stopped). A write left in flight by a crash was never counted.
+   */
+  writeFound(): Promise<void> | undefined {
+    if (this.meter === undefined || this.unknownWrites > 0) return undefined;
+    const worstCase = this.meter.worstCase(this.parts);
+    if (worstCase === 0) return undefined;
+    this.count(worstCase, true);
     return this.record();
   }
 
@@ -213,9 +272,11 @@ export class CallCredits implements CreditsReporter {
       spent: this.unrecorded,
       estimated: this.unrecordedEstimated,
     };
+    if (this.unrecordedUnknown !== 0) credits.unknown = this.unrecordedUnknown;
     if (part) credits.part = part;
     this.unrecorded = 0;
     this.unrecordedEstimated = false;
+    this.unrecordedUnknown = 0;
     const { recorder } = this.view;
     return recorder.recordsCredits ? recorder.recordCredits(credits) : RECORDED;
   }

@@ -63,25 +63,33 @@ export class CreditLedger {
 
   /**
    * Holds `asked` against every tally of the payer once every budget has room. Resolves to the
-   * refusal of a budget that cannot hold it whatever running calls end up spending.
+   * refusal of a budget that cannot hold it whatever running calls end up spending. `kept`, of what
+   * the payer's call holds already, is for requests it sent: no wait releases it, so a call that
+   * keeps some is refused, not made to wait, when holds are in the way (two such calls waiting for
+   * each other would wait for ever).
    */
   async reserve(
     payer: CreditPayer,
     asked: number,
     budgets: readonly Budget[],
     signal: AbortSignal,
+    kept = 0,
   ): Promise<BudgetRefusal | undefined> {
     this.used = true;
     const tallies = this.talliesOf(payer);
     for (;;) {
-      let blocked = false;
+      let blocking: Budget | undefined;
       for (const budget of budgets) {
         const { spent, held } = tallies[budget.scope];
-        // Spent never shrinks: no wait can make room.
-        if (spent + asked > budget.allowed) return { budget, spent, reserved: held, asked };
-        if (spent + held + asked > budget.allowed) blocked = true;
+        // Spent shrinks only by a refund, which nothing can wait for: no wait makes room.
+        if (spent + kept + asked > budget.allowed) return { budget, spent, reserved: held, asked };
+        if (spent + held + asked > budget.allowed) blocking ??= budget;
       }
-      if (!blocked) break;
+      if (!blocking) break;
+      if (kept > 0) {
+        const { spent, held } = tallies[blocking.scope];
+        return { budget: blocking, spent, reserved: held, asked };
+      }
       await this.nextRelease(signal);
     }
     for (const each of Object.values(tallies)) each.held += asked;
@@ -92,9 +100,23 @@ export class CreditLedger {
   release(payer: CreditPayer, amount: number): void {
     if (amount <= 0) return;
     for (const each of Object.values(this.talliesOf(payer))) each.held -= amount;
+    this.wakeWaiting();
+  }
+
+  private wakeWaiting(): void {
     const woken = [...this.waiting];
     this.waiting.clear();
     for (const wake of woken) wake();
+  }
+
+  /**
+   * Takes back what was charged for something proven not to have happened (a write counted at its
+   * worst case that its probe found absent): calls waiting for room look again.
+   */
+  refund(payer: CreditPayer, amount: number): void {
+    if (amount <= 0) return;
+    for (const each of Object.values(this.talliesOf(payer))) each.spent -= amount;
+    this.wakeWaiting();
   }
 
   charge(payer: CreditPayer, amount: number, estimated: boolean): void {

@@ -26,6 +26,9 @@ export async function settleUnsettled(
     const { code, message } = answer.failed;
     throw outcomeUnknown(call, unsettled, `its probe failed (${code}: ${message})`);
   }
+  // Found, it stands at its worst case, counted once; absent, it cost nothing: its count goes back.
+  const counting = answer.happened ? call.credits.writeFound() : call.credits.writesProvenAbsent();
+  if (counting) await counting;
   return answer.happened ? { result: answer.result } : undefined;
 }
 

@@ -39,10 +39,14 @@ export async function activateBinding(
     return activation;
   }
   if (existing?.status === 'active' && existing.secret !== undefined && existing.registration !== undefined) {
-    const { activation } = await reconcileBinding(parts, targets, binding, existing, signal);
-    return activation;
+    const reconciled = await reconcileBinding(parts, targets, binding, existing, signal);
+    if (reconciled === undefined) throw changedElsewhere(binding, 'activated');
+    return reconciled.activation;
   }
-  const activation = await register(parts, targets, binding, generateWebhookSecret(), signal);
+  const activation = await register(parts, targets, binding, generateWebhookSecret(), signal, {
+    replacing: existing,
+  });
+  if (activation === undefined) throw changedElsewhere(binding, 'activated');
   parts.emit({ type: 'binding.activated', bindingId: binding.id });
   return activation;
 }
@@ -50,7 +54,9 @@ export async function activateBinding(
 /**
  * Whether an active webhook binding's registration still stands as it would be made now; one
  * edited at the third party (or whose binding changed) is registered again as `previous`, to be
- * repaired in place, and one deleted is registered anew, both with the same secret.
+ * repaired in place, and one deleted is registered anew, both with the same secret. Undefined when
+ * another process changed the activation meanwhile (a `trigger deactivate` removes the hook this
+ * finds missing): the repair is undone, and the binding left as that process made it.
  */
 export async function reconcileBinding(
   parts: HostParts,
@@ -58,7 +64,7 @@ export async function reconcileBinding(
   binding: CompiledBinding,
   activation: Activation,
   signal: AbortSignal,
-): Promise<{ found: 'ok' | 'missing' | 'changed'; activation: Activation }> {
+): Promise<{ found: 'ok' | 'missing' | 'changed'; activation: Activation } | undefined> {
   const { secret, registration } = activation;
   if (secret === undefined || registration === undefined) return { found: 'ok', activation };
   parts.scrubber.add(secret);
@@ -73,7 +79,9 @@ export async function reconcileBinding(
   const repaired = await register(parts, targets, binding, secret, signal, {
     activatedAt: activation.activatedAt,
     previous,
+    replacing: activation,
   });
+  if (repaired === undefined) return undefined;
   parts.emit({ type: 'binding.repaired', bindingId: binding.id, found });
   return { found, activation: repaired };
 }
@@ -88,42 +96,60 @@ export async function deactivateBinding(
   binding: CompiledBinding,
   signal: AbortSignal,
 ): Promise<void> {
-  const existing = await parts.store.activation(binding.id);
+  let existing = await parts.store.activation(binding.id);
   if (existing?.status !== 'active') return;
-  if (existing.registration !== undefined) {
-    const ctx = await triggerContext(parts, binding, 'delete', signal);
-    await webhooksOf(binding).unregister(existing.registration, ctx);
+  for (let attempt = 1; ; attempt++) {
+    if (existing.registration !== undefined) {
+      const ctx = await triggerContext(parts, binding, 'delete', signal);
+      await webhooksOf(binding).unregister(existing.registration, ctx);
+    }
+    targets.delete(binding.id);
+    await parts.store.clearCursor(binding.id);
+    const inactive: Activation = {
+      ...baseActivation(parts, binding),
+      status: 'inactive',
+      activatedAt: existing.activatedAt,
+    };
+    if (await parts.store.replaceActivation(existing, inactive)) break;
+    // Changed meanwhile: a `serve` repairing it registered it anew, and that registration goes too.
+    const current = await parts.store.activation(binding.id);
+    if (current?.status !== 'active') break;
+    if (attempt === MAX_DEACTIVATION_ATTEMPTS) throw changedElsewhere(binding, 'deactivated');
+    existing = current;
   }
-  targets.delete(binding.id);
-  await parts.store.clearCursor(binding.id);
-  await parts.store.saveActivation({
-    ...baseActivation(parts, binding),
-    status: 'inactive',
-    activatedAt: existing.activatedAt,
-  });
   parts.emit({ type: 'binding.deactivated', bindingId: binding.id });
 }
 
-interface Repair {
+interface Registering {
   /** When the binding was first activated: a repair keeps it. */
   activatedAt?: number;
   /** The registration a reconcile found edited, for `register` to update in place. */
   previous?: Registration;
+  /** The activation read before registering (none: undefined): saved over only if the store still holds it. */
+  replacing: Activation | undefined;
 }
 
+/** A deactivation that keeps meeting new registrations (repairs by other processes) gives up after this many. */
+const MAX_DEACTIVATION_ATTEMPTS = 3;
+
+/**
+ * Registers the binding and saves its activation, over the one it read (`replacing`) only: when
+ * another process changed that meanwhile, the registration is undone instead, and undefined.
+ */
 async function register(
   parts: HostParts,
   targets: ReceiverTargets,
   binding: CompiledBinding,
   secret: string,
   signal: AbortSignal,
-  { activatedAt = parts.clock.now(), previous }: Repair = {},
-): Promise<Activation> {
+  { activatedAt = parts.clock.now(), previous, replacing }: Registering,
+): Promise<Activation | undefined> {
   const webhooks = webhooksOf(binding);
   const target = targets.get(binding.id);
   parts.scrubber.add(secret);
   // The third party may deliver (GitHub's ping) as soon as the registration exists: be ready for it.
   targets.set(binding.id, { binding, secret, webhooks });
+  let activation: Activation;
   try {
     const ctx = await triggerContext(parts, binding, 'write', signal, secret);
     const request = requestOf(parts, binding, secret);
@@ -136,19 +162,51 @@ async function register(
       parts.scrubber.add(kept);
       targets.set(binding.id, { binding, secret: kept, webhooks });
     }
-    const activation: Activation = {
+    activation = {
       ...baseActivation(parts, binding),
       registration: registered.registration,
       secret: kept,
       activatedAt,
     };
-    await parts.store.saveActivation(activation);
-    return activation;
+    if (await parts.store.replaceActivation(replacing, activation)) return activation;
   } catch (error) {
     if (target === undefined) targets.delete(binding.id);
     else targets.set(binding.id, target);
     throw error;
   }
+  await undoRegistration(parts, targets, binding, activation, signal);
+  return undefined;
+}
+
+/**
+ * A registration another process overtook: the receiver follows the store again, and the registration
+ * made is removed, unless it is the very one the store now holds.
+ */
+async function undoRegistration(
+  parts: HostParts,
+  targets: ReceiverTargets,
+  binding: CompiledBinding,
+  made: Activation,
+  signal: AbortSignal,
+): Promise<void> {
+  const current = await parts.store.activation(binding.id);
+  const active = current?.status === 'active' && current.secret !== undefined ? current : undefined;
+  if (active?.secret !== undefined)
+    targets.set(binding.id, { binding, secret: active.secret, webhooks: webhooksOf(binding) });
+  else targets.delete(binding.id);
+  if (made.registration === undefined) return;
+  if (JSON.stringify(active?.registration) === JSON.stringify(made.registration)) return;
+  const ctx = await triggerContext(parts, binding, 'delete', signal);
+  await webhooksOf(binding).unregister(made.registration, ctx);
+}
+
+function changedElsewhere(binding: CompiledBinding, action: 'activated' | 'deactivated'): StepError {
+  return new StepError({
+    code: 'unavailable',
+    message:
+      `Binding "${binding.id}" was changed by another process (\`toolsteps serve\`, \`trigger activate|deactivate\`) ` +
+      `while it was being ${action}: nothing of this attempt was kept. Run it again`,
+  });
 }
 
 export function webhooksOf(binding: CompiledBinding): IntegrationWebhooks {

@@ -221,8 +221,9 @@ export async function createTriggerHost(options: TriggerHostOptions): Promise<Tr
         targets.delete(bindingId);
         return undefined;
       }
-      const { found } = await reconcileBinding(parts, targets, binding, activation, signal);
-      return { bindingId, found };
+      const reconciled = await reconcileBinding(parts, targets, binding, activation, signal);
+      // Changed by another process meanwhile (deactivated, most likely): left as it made it.
+      return reconciled === undefined ? undefined : { bindingId, found: reconciled.found };
     });
   /** A reconcile on the schedule: its failure is told, and tried again at the next turn. */
   const reconcileTold = async (bindingId: string, signal: AbortSignal): Promise<void> => {

@@ -21,6 +21,12 @@ export async function drainSpool(
     try {
       delivery = await spool.read(file);
     } catch (error) {
+      if ((error as NodeJS.ErrnoException)?.code === 'ENOENT') {
+        // Removed by someone else (an operator, another host on the same spool): waiting for it would hold back every later one.
+        parts.logger.warn('A spooled delivery is gone from the spool; it is forgotten', { file: file.name });
+        await spool.remove(file);
+        continue;
+      }
       parts.logger.warn('A spooled delivery could not be read; it stays in the spool', {
         file: file.name,
         error: (error as Error)?.message,

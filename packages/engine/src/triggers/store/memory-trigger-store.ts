@@ -33,6 +33,14 @@ export class MemoryTriggerStore implements TriggerStore {
     this.activationsById.set(activation.bindingId, structuredClone(activation));
   }
 
+  async replaceActivation(expected: Activation | undefined, activation: Activation): Promise<boolean> {
+    const current = this.activationsById.get(activation.bindingId);
+    if (current === undefined ? expected !== undefined : !sameActivationState(current, expected))
+      return false;
+    this.activationsById.set(activation.bindingId, structuredClone(activation));
+    return true;
+  }
+
   async commitDelivery(delivery: NewDelivery): Promise<'committed' | 'duplicate'> {
     const key = keyOf(delivery.bindingId, delivery.id);
     if (this.kept.has(key) || this.keptWithReplayKey(delivery)) return 'duplicate';
@@ -130,6 +138,15 @@ export class MemoryTriggerStore implements TriggerStore {
       if (kept.bindingId === bindingId && kept.replayKey === replayKey) return true;
     return false;
   }
+}
+
+/** As the SQLite store compares them: the status, and the registration as JSON. */
+function sameActivationState(a: Activation, b: Activation | undefined): boolean {
+  return (
+    b !== undefined &&
+    a.status === b.status &&
+    JSON.stringify(a.registration) === JSON.stringify(b.registration)
+  );
 }
 
 function keyOf(bindingId: string, id: string): string {

@@ -114,18 +114,21 @@ export class SqliteTriggerStore implements TriggerStore {
   }
 
   async saveActivation(activation: Activation): Promise<void> {
-    const secret = activation.secret === undefined ? undefined : sealSecret(activation.secret, this.key);
-    const params = {
-      binding_id: activation.bindingId,
-      trigger: activation.trigger,
-      account: activation.account,
-      registration: activation.registration === undefined ? null : JSON.stringify(activation.registration),
-      secret: secret?.text ?? null,
-      secret_sealed: secret?.sealed ? 1 : 0,
-      status: activation.status,
-      activated_at: activation.activatedAt,
-    };
+    const params = this.activationParams(activation);
     await this.write(() => this.statements.saveActivation.run(params));
+  }
+
+  async replaceActivation(expected: Activation | undefined, activation: Activation): Promise<boolean> {
+    const params = this.activationParams(activation);
+    // One statement: the comparison and the write happen under SQLite's write lock, whoever else writes.
+    if (expected === undefined)
+      return this.write(() => this.statements.insertActivation.run(params).changes > 0);
+    const compared = {
+      ...params,
+      expected_status: expected.status,
+      expected_registration: registrationText(expected.registration),
+    };
+    return this.write(() => this.statements.replaceActivation.run(compared).changes > 0);
   }
 
   commitDelivery(delivery: NewDelivery): Promise<'committed' | 'duplicate'> {
@@ -254,6 +257,20 @@ export class SqliteTriggerStore implements TriggerStore {
     return this.commits.write(work);
   }
 
+  private activationParams(activation: Activation) {
+    const secret = activation.secret === undefined ? undefined : sealSecret(activation.secret, this.key);
+    return {
+      binding_id: activation.bindingId,
+      trigger: activation.trigger,
+      account: activation.account,
+      registration: registrationText(activation.registration),
+      secret: secret?.text ?? null,
+      secret_sealed: secret?.sealed ? 1 : 0,
+      status: activation.status,
+      activated_at: activation.activatedAt,
+    };
+  }
+
   private toActivation(row: ActivationRow): Activation {
     const activation: Activation = {
       bindingId: row.binding_id,
@@ -284,6 +301,16 @@ function prepare(db: Database) {
        ON CONFLICT (binding_id) DO UPDATE SET trigger = excluded.trigger, account = excluded.account,
          registration = excluded.registration, secret = excluded.secret, secret_sealed = excluded.secret_sealed,
          status = excluded.status, activated_at = excluded.activated_at`,
+    ),
+    insertActivation: statement(
+      `INSERT INTO activations (binding_id, trigger, account, registration, secret, secret_sealed, status, activated_at)
+       VALUES (@binding_id, @trigger, @account, @registration, @secret, @secret_sealed, @status, @activated_at)
+       ON CONFLICT (binding_id) DO NOTHING`,
+    ),
+    replaceActivation: statement(
+      `UPDATE activations SET trigger = @trigger, account = @account, registration = @registration,
+         secret = @secret, secret_sealed = @secret_sealed, status = @status, activated_at = @activated_at
+       WHERE binding_id = @binding_id AND status = @expected_status AND registration IS @expected_registration`,
     ),
     // Without a conflict target: a delivery kept under the same id or the same replay key is a duplicate.
     insertDelivery: statement(
@@ -342,6 +369,11 @@ function migrate(db: Database, path: string): void {
       db.prepare('INSERT INTO schema_version (version) VALUES (?)').run(version);
     })();
   }
+}
+
+/** A registration as the store keeps it: JSON text, which a registration read back writes the same again. */
+function registrationText(registration: Registration | undefined): string | null {
+  return registration === undefined ? null : JSON.stringify(registration);
 }
 
 function deliveryParams(delivery: NewDelivery) {

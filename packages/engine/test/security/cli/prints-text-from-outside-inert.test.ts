@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process';
 import { chmod } from 'node:fs/promises';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { createTasksEmulator, type TasksEmulator } from '../../../../../examples/tasks/src/emulator.js';
+import { beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import {
   BIN,
   CLI_TIMEOUT_MS,
@@ -12,7 +11,7 @@ import {
   TRIAGE,
   watch,
 } from '../../cli/support/cli-process.js';
-import { type TempFiles, tempFiles } from '../../cli/support/temp-files.js';
+import { useTasksWorld } from '../../cli/support/tasks-world.js';
 
 jest.setTimeout(240_000);
 
@@ -30,20 +29,14 @@ const ESC = '\u001b';
 const SHOWN = 'Refused\\u001b[2J\\u0007\\u000dforged\\u000a✓ succeeded\\u202egnp.exe\\u009b31m\\u2028end';
 
 describe('toolsteps prints text from outside inert', () => {
-  let emulator: TasksEmulator;
-  let temp: TempFiles;
+  const world = useTasksWorld();
   let accounts: string;
   beforeAll(async () => {
-    emulator = await createTasksEmulator();
-    temp = await tempFiles();
-    accounts = await temp.write('accounts.json', JSON.stringify({ accounts: [emulator.account] }));
+    accounts = await world.accountsFile();
     await chmod(accounts, 0o600);
   });
-  afterAll(async () => {
-    await emulator.close();
-    await temp.remove();
-  });
   beforeEach(() => {
+    const { emulator } = world;
     emulator.reset();
     emulator.tasks.clear();
     emulator.tasks.set(7, { id: 7, title: HOSTILE, status: 'open', labels: ['stale'], due: '2026-01-01' });
@@ -53,7 +46,7 @@ describe('toolsteps prints text from outside inert', () => {
     runCli([...TASKS, 'run', TRIAGE, '--input', '{"today":"2026-11-21"}', '--accounts', accounts, ...extra]);
   /** The completion answers 503 with the hostile message every time: retried, then the run fails. */
   const refuseCompletion = () =>
-    emulator.faults.inject({
+    world.emulator.faults.inject({
       method: 'PUT',
       path: '/tasks/7/completion',
       status: 503,
@@ -128,7 +121,7 @@ describe('toolsteps prints text from outside inert', () => {
   });
 
   it('escapes step ids and names of files that validate echoes, on one line each', async () => {
-    const file = await temp.write(
+    const file = await world.temp.write(
       'hostile\u001b]0;title\u0007.json',
       JSON.stringify({
         id: 'hostile',
@@ -152,7 +145,7 @@ describe('toolsteps prints text from outside inert', () => {
   });
 
   it('keeps validate --json a JSON document of the same value', async () => {
-    const file = await temp.write(
+    const file = await world.temp.write(
       'hostile.json',
       JSON.stringify({ id: 'hostile', steps: [{ id: 'found', step: `tasks.${HOSTILE}`, args: {} }] }),
     );

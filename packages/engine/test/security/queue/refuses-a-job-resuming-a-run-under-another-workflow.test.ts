@@ -6,6 +6,7 @@ import { SqliteJournal } from '../../../src/journal/index.js';
 import { RunQueue, RunWorker } from '../../../src/queue/index.js';
 import { QUEUE_KEY } from '../../queue/support/queue-key.js';
 import { useTasksQueueWorld } from '../../queue/support/tasks-queue-world.js';
+import { compiledTasksWorkflow } from '../../queue/support/tasks-workflow.js';
 
 jest.setTimeout(120_000);
 
@@ -21,13 +22,6 @@ const addThenClose = (title: string) => ({
     { id: 'close', step: 'tasks.complete_task', args: { id: '{% $input.close %}' } },
   ],
 });
-
-async function compiled(definition: object) {
-  const engine = await createEngine({ integrations: [tasks], accounts: [] });
-  const checked = await engine.validate({ text: JSON.stringify(definition) }, { accounts: false });
-  if (!checked.ok) throw new Error(JSON.stringify(checked.diagnostics));
-  return checked.workflow;
-}
 
 let journal: SqliteJournal;
 let worker: RunWorker;
@@ -46,7 +40,7 @@ afterEach(async () => {
 });
 
 it('a job signed with the key that names a journaled run under another workflow is refused, as `runs resume` refuses it', async () => {
-  const first = await compiled(addThenClose('first version'));
+  const first = await compiledTasksWorkflow(addThenClose('first version'));
   const input = { close: 424_242 };
   const { runId } = await queue.enqueue(first, input);
   expect(await queue.result(runId)).toMatchObject({ status: 'failed', error: { step: 'close' } });
@@ -54,7 +48,7 @@ it('a job signed with the key that names a journaled run under another workflow 
 
   // The same run id, queued again with another workflow by someone holding the key.
   const requests = world.emulator.requests.length;
-  const other = await compiled(addThenClose('another version'));
+  const other = await compiledTasksWorkflow(addThenClose('another version'));
   await queue.enqueue(other, input, { runId, rerunUnsucceeded: true });
   await expect(queue.result(runId)).rejects.toThrow(
     new RegExp(

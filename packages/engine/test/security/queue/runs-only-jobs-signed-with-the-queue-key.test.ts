@@ -164,6 +164,17 @@ it('a run queued with another key is refused, naming both keys by id', async () 
   }
 });
 
+it('a job under a huge id is told in a short line: the id is cut in the event as in its reason', async () => {
+  const hugeId = `planted-${'x'.repeat(200_000)}`;
+
+  const why = await addedByHand(hugeId, { runId: hugeId, definition: ADD_ONE, progress: false });
+
+  const cut = `${hugeId.slice(0, 100)}…`;
+  expect(why).toMatch(new RegExp(`^Job ${cut} refused, nothing of it ran: it carries no signature`));
+  expect(refused.at(-1)).toEqual({ type: 'job.refused', jobId: cut, reason: why });
+  await (await byHand.getJob(hugeId))?.remove();
+});
+
 it('a key that could be guessed is refused where it is given', () => {
   const redis = world.redis.url;
   expect(() => new RunQueue({ redis, key: 'secret' })).toThrow(

@@ -1,6 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import type { StepError } from '../../../src/contracts/step-error.js';
-import { type OutgoingParts, refuseForeignCredentials, SecretScrubber } from '../../../src/secrets/index.js';
+import { requestsOfAccountB } from './support/requests-of-account-b.js';
 
 /** Account A's token, with characters base64 spells as `+` and `/` once encoded. */
 const TOKEN_A = 'tokA+/x9fQ2LmX7wRt4Kz8NvB3c?Yp6Hd';
@@ -8,19 +7,7 @@ const TOKEN_A = 'tokA+/x9fQ2LmX7wRt4Kz8NvB3c?Yp6Hd';
 const NAME_TOKEN_A = 'tokA-x9fQ2LmX7wRt4Kz8NvB3cYp6Hd';
 const TOKEN_B = 'tokB_5f2a9c7e1b44d0aa';
 
-const scrubber = new SecretScrubber();
-for (const token of [TOKEN_A, NAME_TOKEN_A, TOKEN_B]) scrubber.add(token);
-const ownedByB = (secret: string) => secret === TOKEN_B;
-
-/** What account B's request is refused for, or undefined when it may leave. */
-function refusal(parts: Partial<OutgoingParts>): StepError | undefined {
-  try {
-    refuseForeignCredentials({ url: '/x', headers: {}, ...parts }, scrubber, ownedByB, 'Notes');
-    return undefined;
-  } catch (error) {
-    return error as StepError;
-  }
-}
+const { scrubber, refusal } = requestsOfAccountB(TOKEN_B, [TOKEN_A, NAME_TOKEN_A]);
 
 describe("another account's credential in account B's request", () => {
   it.each(['', 'u', 'user:', 'ab'])(

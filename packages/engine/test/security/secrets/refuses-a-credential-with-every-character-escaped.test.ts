@@ -1,6 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import type { StepError } from '../../../src/contracts/step-error.js';
-import { type OutgoingParts, refuseForeignCredentials, SecretScrubber } from '../../../src/secrets/index.js';
+import { requestsOfAccountB } from './support/requests-of-account-b.js';
 
 /**
  * A request of account B that carries account A's token with every character escaped is refused
@@ -9,25 +8,13 @@ import { type OutgoingParts, refuseForeignCredentials, SecretScrubber } from '..
 const TOKEN_A = 'tok_A_7Hq2Lw9Xc4Vb8Nm1Kp5Rz3Td6Yf0Gs';
 const TOKEN_B = 'tok_B_3Jd8Pq1Wm6Xz4Cv9Bn2Lk7Hg5Ft0Ry';
 
-const scrubber = new SecretScrubber();
-for (const token of [TOKEN_A, TOKEN_B]) scrubber.add(token);
-const ownedByB = (secret: string) => secret === TOKEN_B;
+const { refusal } = requestsOfAccountB(TOKEN_B, [TOKEN_A]);
 
 const each = (text: string, spell: (code: number) => string) =>
   [...text].map((character) => spell(character.codePointAt(0) ?? 0)).join('');
 const percent = (text: string) => each(text, (code) => `%${code.toString(16).toUpperCase()}`);
 const unicode = (text: string) => each(text, (code) => `\\u${code.toString(16).padStart(4, '0')}`);
 const entities = (text: string) => each(text, (code) => `&#${code};`);
-
-/** What account B's request is refused for, or undefined when it may leave. */
-function refusal(parts: Partial<OutgoingParts>): StepError | undefined {
-  try {
-    refuseForeignCredentials({ url: '/x', headers: {}, ...parts }, scrubber, ownedByB, 'Notes');
-    return undefined;
-  } catch (error) {
-    return error as StepError;
-  }
-}
 
 describe("another account's credential with every character escaped, in account B's request", () => {
   it.each([

@@ -9,7 +9,13 @@ import {
   type TriggerStore,
 } from '../../../src/index.js';
 import { ManualClock } from '../../../src/testing/index.js';
-import { type BoardSetup, boardSetup, temporaryFolder } from '../../triggers/host/host-helpers.js';
+import {
+  type BoardSetup,
+  boardSetup,
+  TRIGGER_STORES,
+  temporaryFolder,
+  useTriggerStore,
+} from '../../triggers/host/host-helpers.js';
 
 const DAY = 24 * 60 * 60_000;
 const NOW = Date.parse('2030-01-31T00:00:00Z');
@@ -34,58 +40,41 @@ async function keep(store: TriggerStore, item: NewDelivery, status: DeliveryStat
   await store.finishDelivery(item.bindingId, item.id, { status, eventsCount: 1, finishedAt });
 }
 
-describe.each([
-  ['memory', () => ({ store: new MemoryTriggerStore() as TriggerStore, done: () => undefined })],
-  [
-    'SQLite',
-    () => {
-      const folder = temporaryFolder();
-      return { store: SqliteTriggerStore.open(join(folder.path, 'triggers.sqlite')), done: folder.remove };
-    },
-  ],
-])('pruning the %s trigger store', (_name, open) => {
-  let store: TriggerStore;
-  let done: () => void;
-  beforeEach(() => {
-    ({ store, done } = open());
-  });
-  afterEach(async () => {
-    await store.close();
-    done();
-  });
+describe.each(TRIGGER_STORES)('pruning the %s trigger store', (_name, open) => {
+  const store = useTriggerStore(open);
 
   it('deletes deliveries finished before the date, never one waiting or running', async () => {
-    await keep(store, delivery('succeeded-old'), 'succeeded', NOW - 31 * DAY);
-    await keep(store, delivery('skipped-old'), 'skipped', NOW - 31 * DAY);
-    await keep(store, delivery('failed-old'), 'failed', NOW - 31 * DAY);
-    await keep(store, delivery('succeeded-recent'), 'succeeded', NOW - DAY);
-    await keep(store, delivery('received-old'), 'received');
-    await keep(store, delivery('running-old'), 'running');
+    await keep(store(), delivery('succeeded-old'), 'succeeded', NOW - 31 * DAY);
+    await keep(store(), delivery('skipped-old'), 'skipped', NOW - 31 * DAY);
+    await keep(store(), delivery('failed-old'), 'failed', NOW - 31 * DAY);
+    await keep(store(), delivery('succeeded-recent'), 'succeeded', NOW - DAY);
+    await keep(store(), delivery('received-old'), 'received');
+    await keep(store(), delivery('running-old'), 'running');
 
-    expect(await store.pruneDeliveries(NOW - 30 * DAY)).toBe(3);
-    expect((await store.deliveries()).map((item) => item.id)).toEqual([
+    expect(await store().pruneDeliveries(NOW - 30 * DAY)).toBe(3);
+    expect((await store().deliveries()).map((item) => item.id)).toEqual([
       'succeeded-recent',
       'received-old',
       'running-old',
     ]);
     // Forgotten for good: the same id is a new delivery now.
-    expect(await store.commitDelivery(delivery('succeeded-old'))).toBe('committed');
+    expect(await store().commitDelivery(delivery('succeeded-old'))).toBe('committed');
   });
 
   it("deletes only the binding's when one is named", async () => {
-    await keep(store, delivery('d-1', 'triage'), 'succeeded', NOW - 31 * DAY);
-    await keep(store, delivery('d-1', 'other'), 'succeeded', NOW - 31 * DAY);
+    await keep(store(), delivery('d-1', 'triage'), 'succeeded', NOW - 31 * DAY);
+    await keep(store(), delivery('d-1', 'other'), 'succeeded', NOW - 31 * DAY);
 
-    expect(await store.pruneDeliveries(NOW - 30 * DAY, 'other')).toBe(1);
-    expect((await store.deliveries()).map((item) => item.bindingId)).toEqual(['triage']);
+    expect(await store().pruneDeliveries(NOW - 30 * DAY, 'other')).toBe(1);
+    expect((await store().deliveries()).map((item) => item.bindingId)).toEqual(['triage']);
   });
 
   it('deletes a backlog larger than one prune transaction', async () => {
     await Promise.all(
-      Array.from({ length: 450 }, (_, n) => keep(store, delivery(`d-${n}`), 'skipped', NOW - 31 * DAY)),
+      Array.from({ length: 450 }, (_, n) => keep(store(), delivery(`d-${n}`), 'skipped', NOW - 31 * DAY)),
     );
-    expect(await store.pruneDeliveries(NOW - 30 * DAY)).toBe(450);
-    expect(await store.deliveries()).toEqual([]);
+    expect(await store().pruneDeliveries(NOW - 30 * DAY)).toBe(450);
+    expect(await store().deliveries()).toEqual([]);
   });
 });
 

@@ -1,28 +1,20 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import {
   DeliverySpool,
-  type Logger,
-  type LogLevel,
   MemoryTriggerStore,
   type NewDelivery,
   SqliteTriggerStore,
 } from '../../../src/index.js';
 import { ManualClock } from '../../../src/testing/index.js';
-import { type BoardSetup, boardSetup, card, temporaryFolder } from '../../triggers/host/host-helpers.js';
-
-/** Every line a runtime's logger gets, with its fields. */
-class LinesLogger implements Logger {
-  readonly lines: Array<{ level: LogLevel; message: string; fields?: Record<string, unknown> }> = [];
-  debug = this.#write('debug');
-  info = this.#write('info');
-  warn = this.#write('warn');
-  error = this.#write('error');
-  #write(level: LogLevel) {
-    return (message: string, fields?: Record<string, unknown>) => this.lines.push({ level, message, fields });
-  }
-}
+import {
+  type BoardSetup,
+  boardSetup,
+  card,
+  LinesLogger,
+  temporaryFolder,
+} from '../../triggers/host/host-helpers.js';
 
 /** A store whose disk fails while `failing`: every commit of a delivery throws, as SQLite's would. */
 class StoreWithFailingDisk extends MemoryTriggerStore {
@@ -131,6 +123,33 @@ describe('a verified delivery the trigger store cannot keep', () => {
     expect(await store.delivery('triage-new-bugs', sent.id)).toMatchObject({ status: 'succeeded' });
     expect(readdirSync(spoolPath())).toEqual([]);
     expect(comments(21)).toHaveLength(1);
+  });
+
+  it('is still moved into the store when a file spooled before it was removed by someone else', async () => {
+    const store = new StoreWithFailingDisk();
+    const { host, log } = await setup.host({ store, spool: DeliverySpool.open(spoolPath()) });
+    await host.activate('triage-new-bugs');
+    await host.start();
+
+    store.failing = true;
+    const [gone] = await setup.board.createCards('roadmap', [card(41, 'Taken by hand')]);
+    clock.advance(1);
+    const [kept] = await setup.board.createCards('roadmap', [card(42, 'Left in the spool')]);
+    expect([gone.status, kept.status]).toEqual([202, 202]);
+    // The older one's file, removed by hand (or by another host draining the same spool).
+    const [oldest] = readdirSync(spoolPath()).sort();
+    rmSync(join(spoolPath(), oldest));
+
+    store.failing = false;
+    clock.advance(30_000);
+    await log.next('delivery.finished', (event) => event.deliveryId === kept.id);
+    await host.idle();
+    expect(await store.delivery('triage-new-bugs', kept.id)).toMatchObject({ status: 'succeeded' });
+    expect(await store.delivery('triage-new-bugs', gone.id)).toBeUndefined();
+    expect(readdirSync(spoolPath())).toEqual([]);
+    expect(logger.lines).toContainEqual(
+      expect.objectContaining({ level: 'warn', fields: expect.objectContaining({ file: oldest }) }),
+    );
   });
 
   it('is answered 503 when the spool cannot keep it either, naming the delivery to send again', async () => {

@@ -4,6 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterEach, beforeEach } from '@jest/globals';
 import {
   type Clock,
   type ConnectedAccount,
@@ -12,7 +13,9 @@ import {
   type Engine,
   type Journal,
   type Logger,
+  type LogLevel,
   MemoryTriggerStore,
+  SqliteTriggerStore,
   type TriggerHost,
   type TriggerHostEvent,
   type TriggerHostOptions,
@@ -150,4 +153,48 @@ export function cardsBody(...cards: Array<ReturnType<typeof card>>): string {
 export function temporaryFolder(): { path: string; remove: () => void } {
   const path = mkdtempSync(join(tmpdir(), 'toolsteps-triggers-'));
   return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
+}
+
+/** Keeps every line with its fields, as a runtime's logger gets them. */
+export class LinesLogger implements Logger {
+  readonly lines: Array<{ level: LogLevel; message: string; fields?: Record<string, unknown> }> = [];
+  debug = this.#write('debug');
+  info = this.#write('info');
+  warn = this.#write('warn');
+  error = this.#write('error');
+  #write(level: LogLevel) {
+    return (message: string, fields?: Record<string, unknown>) => this.lines.push({ level, message, fields });
+  }
+}
+
+/** Opens an empty trigger store; `done` removes what it left on disk once it is closed. */
+export type OpenTriggerStore = () => { store: TriggerStore; done: () => void };
+
+/** Every kind of trigger store, by name, for `describe.each`: callers never know which they have. */
+export const TRIGGER_STORES: Array<[name: string, open: OpenTriggerStore]> = [
+  ['memory', () => ({ store: new MemoryTriggerStore(), done: () => undefined })],
+  [
+    'SQLite',
+    () => {
+      const folder = temporaryFolder();
+      return { store: SqliteTriggerStore.open(join(folder.path, 'triggers.sqlite')), done: folder.remove };
+    },
+  ],
+];
+
+/** A fresh store from `open` for each test of the enclosing block, closed after it: the test's store. */
+export function useTriggerStore(open: OpenTriggerStore): () => TriggerStore {
+  let opened: ReturnType<OpenTriggerStore> | undefined;
+  beforeEach(() => {
+    opened = open();
+  });
+  afterEach(async () => {
+    await opened?.store.close();
+    opened?.done();
+    opened = undefined;
+  });
+  return () => {
+    if (opened === undefined) throw new Error('No trigger store is open outside a test');
+    return opened.store;
+  };
 }

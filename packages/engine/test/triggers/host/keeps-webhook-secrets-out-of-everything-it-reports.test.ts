@@ -4,8 +4,6 @@ import {
   createEngine,
   createTriggerHost,
   type IntegrationWebhooks,
-  type Logger,
-  type LogLevel,
   loadBindingOrThrow,
   MemoryTriggerStore,
   REDACTED,
@@ -16,7 +14,7 @@ import {
 import type { BoardEmulator } from '../fixtures/board/emulator.js';
 import board from '../fixtures/board/index.js';
 import { boardWebhooks } from '../fixtures/board/webhooks.js';
-import { type BoardSetup, boardSetup, card, NEW_BUGS } from './host-helpers.js';
+import { type BoardSetup, boardSetup, card, LinesLogger, NEW_BUGS } from './host-helpers.js';
 
 /** Another account on the same board: the one a workflow could try to hand a binding's secret to. */
 const otherAccount = (emulator: BoardEmulator): ConnectedAccount => ({
@@ -26,18 +24,6 @@ const otherAccount = (emulator: BoardEmulator): ConnectedAccount => ({
   settings: { baseUrl: emulator.baseUrl },
   credentials: { token: 'other-board-token-5678' },
 });
-
-/** Keeps every line with its fields, as a runtime's logger gets them. */
-class LinesLogger implements Logger {
-  readonly lines: Array<{ level: LogLevel; message: string; fields?: Record<string, unknown> }> = [];
-  debug = this.#write('debug');
-  info = this.#write('info');
-  warn = this.#write('warn');
-  error = this.#write('error');
-  #write(level: LogLevel) {
-    return (message: string, fields?: Record<string, unknown>) => this.lines.push({ level, message, fields });
-  }
-}
 
 /** A step of another account that tries to send `text`, say a binding's secret. */
 const commentAs = (account: string, text: string) => ({

@@ -11,7 +11,7 @@ export { enrichment };
 /** A contact with a phone number: 2 credits a match. */
 export const ANA = { email: 'ana.ruiz@northwind-analytics.example' };
 /** A contact without one: 1 credit. */
-const JULIA = { email: 'julia.kim@polarpeak.example' };
+export const JULIA = { email: 'julia.kim@polarpeak.example' };
 
 /**
  * 225 contacts, a worst case of 450 credits (2 each), sent in three batches: the first costs 200,
