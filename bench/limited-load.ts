@@ -1,5 +1,5 @@
 import type { RateLimitSpec, RunResult } from '../packages/engine/src/index.js';
-import type { RunQueue } from '../packages/engine/src/queue/index.js';
+import type { RunQueue } from '../packages/engine/src/redis/index.js';
 import { mostWithinAnyInterval } from '../packages/engine/src/testing/index.js';
 import type { RemoteEmulator } from './bench-emulator.js';
 import { resultWithin } from './queue-results.js';

@@ -1,5 +1,5 @@
 import { createEngine, RedisJournal, type RunResult } from '../packages/engine/src/index.js';
-import { RunQueue } from '../packages/engine/src/queue/index.js';
+import { RunQueue } from '../packages/engine/src/redis/index.js';
 import { startRedisServer } from '../packages/engine/src/testing/index.js';
 import { spawnBenchEmulator } from './bench-emulator.js';
 import { benchIntegration } from './bench-integration.js';

@@ -5,7 +5,7 @@ import {
   RedisJournal,
   type RunResult,
 } from '../packages/engine/src/index.js';
-import { RunQueue } from '../packages/engine/src/queue/index.js';
+import { RunQueue } from '../packages/engine/src/redis/index.js';
 import { startRedisServer } from '../packages/engine/src/testing/index.js';
 import { benchAccount, benchIntegration, passSteps } from './bench-integration.js';
 import { closedLoop } from './closed-loop.js';

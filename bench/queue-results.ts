@@ -1,5 +1,5 @@
 import type { CompiledWorkflow, RunResult } from '../packages/engine/src/index.js';
-import type { RunQueue } from '../packages/engine/src/queue/index.js';
+import type { RunQueue } from '../packages/engine/src/redis/index.js';
 
 /**
  * RunQueue.result, rejecting after `ms` instead of waiting for good. BullMQ's QueueEvents says it is

@@ -1,27 +1,35 @@
-// Contracts: what step packages and embedding runtimes build on.
-export { type Static, type TSchema, Type } from '@sinclair/typebox';
+// What step packages are written against (the future @toolsteps/sdk).
+
+export * from './sdk/index.js';
+
+// Engine ports: the interfaces an embedding runtime may bind its own of, and their tokens.
+
+export * from './ports/clock.js';
+export * from './ports/credential-vault.js';
+export * from './ports/entitlements.js';
+export * from './ports/events.js';
+export {
+  JOURNALED_RUN_STATUSES,
+  type JournaledRun,
+  type JournaledRunStatus,
+  type ResumableJournal,
+  type RunJournal,
+  type RunQuery,
+} from './ports/journaled-run.js';
+export * from './ports/refresh-lock.js';
+export * from './ports/run-credits.js';
+export * from './ports/services.js';
+export * from './ports/shared-account-limits.js';
+export * from './ports/shared-concurrency.js';
+export * from './ports/shared-quotas.js';
+export * from './ports/shared-rate-limits.js';
+export { TOKENS } from './ports/tokens.js';
+export * from './ports/trigger-store.js';
+
+// The engine: assembly, execution, workflows, triggers, and the parts an embedding runtime may swap.
+
 export * from './auth/index.js';
-// The engine: assembly, execution, workflows, and the parts an embedding runtime may swap.
 export { createEngine, type Engine, type EngineOptions } from './container/create-engine.js';
-export { TOKENS } from './container/tokens.js';
-export * from './contracts/account.js';
-export * from './contracts/clock.js';
-export * from './contracts/credits.js';
-export * from './contracts/entitlements.js';
-export * from './contracts/events.js';
-export * from './contracts/http.js';
-export * from './contracts/integration.js';
-export * from './contracts/logger.js';
-export * from './contracts/refresh-lock.js';
-export * from './contracts/services.js';
-export * from './contracts/shared-account-limits.js';
-export * from './contracts/shared-concurrency.js';
-export * from './contracts/shared-quotas.js';
-export * from './contracts/shared-rate-limits.js';
-export * from './contracts/step.js';
-export * from './contracts/step-error.js';
-export * from './contracts/trigger.js';
-export * from './contracts/trigger-store.js';
 export { catalogMarkdown } from './docs/catalog-markdown.js';
 export { readmeSection, withReadmeSections } from './docs/readme-sections.js';
 export { triggersMarkdown } from './docs/triggers-markdown.js';
@@ -70,18 +78,20 @@ export {
 export type { NodeHookHandler } from './triggers/receiver/node-hook-handler.js';
 export { DEFAULT_MAX_BODY_BYTES } from './triggers/receiver/receive-delivery.js';
 export type { WebHookHandler } from './triggers/receiver/web-hook-handler.js';
-export { DEFAULT_TRIGGER_STORE_PATH, defaultTriggerStore } from './triggers/store/default-trigger-store.js';
 export {
   DEFAULT_SPOOL_MAX_BYTES,
   DeliverySpool,
   type DeliverySpoolOptions,
 } from './triggers/store/delivery-spool.js';
 export { MemoryTriggerStore } from './triggers/store/memory-trigger-store.js';
-export { SqliteTriggerStore, type SqliteTriggerStoreOptions } from './triggers/store/sqlite-trigger-store.js';
-export { triggerStoreKey } from './triggers/store/trigger-store-key.js';
 export * from './vault/index.js';
 export { compileWorkflow } from './workflow/compile-workflow.js';
 export type { CompiledWorkflow } from './workflow/compiled-workflow.js';
-export { PATTERN_HINT } from './workflow/describe-schema-errors.js';
 export * from './workflow/index.js';
 export { type Workflow, WorkflowSchema, type WorkflowStep } from './workflow/workflow-schema.js';
+
+// Adapters that will leave the engine: the SQLite stores, and the Redis journal (workers: ./queue).
+
+export { RedisJournal, type RedisJournalOptions } from './redis/redis-journal.js';
+export { DEFAULT_REDIS_JOURNAL_PREFIX } from './redis/redis-keys.js';
+export * from './sqlite/index.js';

@@ -1,5 +1,5 @@
-import type { ConnectedAccount } from '../contracts/account.js';
-import type { HttpRequest } from '../contracts/http.js';
+import type { ConnectedAccount } from '../sdk/account.js';
+import type { HttpRequest } from '../sdk/http.js';
 
 /** The header that signs a request: its name and its (secret) value. */
 export interface AuthHeader {

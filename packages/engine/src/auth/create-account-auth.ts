@@ -1,5 +1,5 @@
-import type { ConnectedAccount } from '../contracts/account.js';
-import { authOfAccount, type Integration } from '../contracts/integration.js';
+import type { ConnectedAccount } from '../sdk/account.js';
+import { authOfAccount, type Integration } from '../sdk/integration.js';
 import type { AccountAuth } from './account-auth.js';
 import { OAuth2AccountAuth, type OAuth2Deps } from './oauth2-auth.js';
 import { StaticAuth } from './static-auth.js';

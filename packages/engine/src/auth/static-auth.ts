@@ -1,9 +1,10 @@
-import type { ConnectedAccount } from '../contracts/account.js';
-import type { HttpRequest } from '../contracts/http.js';
-import type { ApiKeyAuth, TokenAuth } from '../contracts/integration.js';
-import { isStepError, StepError } from '../contracts/step-error.js';
+import type { ConnectedAccount } from '../sdk/account.js';
+import type { HttpRequest } from '../sdk/http.js';
+import type { ApiKeyAuth, TokenAuth } from '../sdk/integration.js';
+import { requireCredential } from '../sdk/require-credential.js';
+import { isStepError, StepError } from '../sdk/step-error.js';
 import type { AccountAuth, AuthHeader } from './account-auth.js';
-import { holdsCredential, requireCredential } from './credential.js';
+import { holdsCredential } from './holds-credential.js';
 import { assertSafeHeader } from './safe-header.js';
 
 /**

@@ -1,4 +1,4 @@
-import { StepError } from '../contracts/step-error.js';
+import { StepError } from '../sdk/step-error.js';
 
 const LOOPBACK_HOSTS: ReadonlySet<string> = new Set(['localhost', '[::1]']);
 

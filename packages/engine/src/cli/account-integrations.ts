@@ -1,6 +1,6 @@
-import type { CredentialVault } from '../contracts/account.js';
-import type { StepRegistry } from '../contracts/services.js';
-import { didYouMean } from '../workflow/did-you-mean.js';
+import type { CredentialVault } from '../ports/credential-vault.js';
+import type { StepRegistry } from '../ports/services.js';
+import { didYouMean } from '../sdk/schema/did-you-mean.js';
 import { UsageError } from './exit-codes.js';
 
 /**

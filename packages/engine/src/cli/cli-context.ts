@@ -1,7 +1,7 @@
 import { createEngine, type Engine, type EngineOptions } from '../container/create-engine.js';
-import type { CredentialVault } from '../contracts/account.js';
-import { silentLogger } from '../contracts/logger.js';
-import type { SharedAccountLimits } from '../contracts/shared-account-limits.js';
+import type { CredentialVault } from '../ports/credential-vault.js';
+import type { SharedAccountLimits } from '../ports/shared-account-limits.js';
+import { silentLogger } from '../sdk/logger.js';
 import { SecretScrubber } from '../secrets/index.js';
 import { FileVault } from '../vault/index.js';
 import { checkAccountIntegrations } from './account-integrations.js';

@@ -1,6 +1,7 @@
-import type { AccountRef, AccountSummary, ConnectedAccount, CredentialVault } from '../contracts/account.js';
-import { summarize } from '../contracts/account.js';
-import { StepError } from '../contracts/step-error.js';
+import type { AccountRef, CredentialVault } from '../ports/credential-vault.js';
+import type { AccountSummary, ConnectedAccount } from '../sdk/account.js';
+import { summarize } from '../sdk/account.js';
+import { StepError } from '../sdk/step-error.js';
 
 /**
  * The vault of a run against emulators: an account a workflow names resolves to the emulator's demo

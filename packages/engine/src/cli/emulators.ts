@@ -1,6 +1,6 @@
-import type { ConnectedAccount } from '../contracts/account.js';
-import type { EmulateOptions, EmulatorSession, Integration } from '../contracts/integration.js';
-import type { StepRegistry } from '../contracts/services.js';
+import type { StepRegistry } from '../ports/services.js';
+import type { ConnectedAccount } from '../sdk/account.js';
+import type { EmulateOptions, EmulatorSession, Integration } from '../sdk/integration.js';
 import { UsageError } from './exit-codes.js';
 import { installedEmulators } from './installed-emulators.js';
 

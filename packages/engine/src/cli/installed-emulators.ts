@@ -1,4 +1,4 @@
-import type { StepRegistry } from '../contracts/services.js';
+import type { StepRegistry } from '../ports/services.js';
 import { cliContext, type GlobalOptions } from './cli-context.js';
 
 /** The ids of the loaded integrations that ship an emulator, in the registry's order. */

@@ -1,4 +1,4 @@
-import type { RunJournal } from '../journal/journaled-run.js';
+import type { RunJournal } from '../ports/journaled-run.js';
 import { EXIT, UsageError } from './exit-codes.js';
 
 /** The run an id names, or the one run whose id starts with it: a user types the first characters. */

@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs';
-import { DEFAULT_JOURNAL_PATH } from '../journal/default-journal-path.js';
-import type { RunJournal } from '../journal/journaled-run.js';
-import { RedisJournal } from '../journal/redis-journal.js';
-import { SqliteJournal } from '../journal/sqlite-journal.js';
+import { Option } from 'commander';
+import type { RunJournal } from '../ports/journaled-run.js';
+import { RedisJournal } from '../redis/redis-journal.js';
+import { DEFAULT_JOURNAL_PATH } from '../sqlite/default-journal-path.js';
+import { SqliteJournal } from '../sqlite/sqlite-journal.js';
 import { UsageError } from './exit-codes.js';
 import { requireRedis } from './require-redis.js';
 
@@ -23,6 +24,15 @@ export function openJournal(path: string | undefined, { create }: { create: bool
     throw new UsageError(`The run journal ${chosen} cannot be opened: ${(error as Error).message}`);
   }
 }
+
+export const journalOption = () =>
+  new Option('--journal <path>', 'the run journal (SQLite), default .toolsteps/runs.sqlite');
+
+export const redisJournalOption = () =>
+  new Option(
+    '--redis [url]',
+    'the journal of runs queued on this Redis (run --redis, worker); no URL: TOOLSTEPS_REDIS_URL',
+  );
 
 /** Where the `runs` commands read: an SQLite file (`--journal`, the default one), or a queue's Redis. */
 export interface JournalChoice {

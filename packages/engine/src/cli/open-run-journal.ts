@@ -1,5 +1,5 @@
-import type { RunJournal } from '../journal/journaled-run.js';
-import { RedisJournal } from '../journal/redis-journal.js';
+import type { RunJournal } from '../ports/journaled-run.js';
+import { RedisJournal } from '../redis/redis-journal.js';
 import { openJournal } from './open-journal.js';
 
 /**

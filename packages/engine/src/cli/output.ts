@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pc from 'picocolors';
-import type { SecretScrubber } from '../contracts/services.js';
+import type { SecretScrubber } from '../ports/services.js';
 import { printable } from './printable.js';
 
 export type Colors = ReturnType<typeof pc.createColors>;

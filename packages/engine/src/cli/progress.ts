@@ -1,6 +1,6 @@
-import type { CreditSpend, RunCredits } from '../contracts/credits.js';
-import type { RunEvent } from '../contracts/events.js';
-import type { StepErrorJson } from '../contracts/step-error.js';
+import type { RunEvent } from '../ports/events.js';
+import type { CreditSpend, RunCredits } from '../ports/run-credits.js';
+import type { StepErrorJson } from '../sdk/step-error.js';
 import type { Colors, Output } from './output.js';
 import { printable } from './printable.js';
 

@@ -1,4 +1,4 @@
-import type { RunJournal } from '../journal/journaled-run.js';
+import type { RunJournal } from '../ports/journaled-run.js';
 import { toMilliseconds } from '../workflow/duration.js';
 import type { CliContext } from './cli-context.js';
 import { UsageError } from './exit-codes.js';

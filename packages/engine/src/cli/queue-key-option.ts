@@ -1,10 +1,17 @@
-import { queueKeyBytes } from '../queue/queue-key.js';
+import { Option } from 'commander';
+import { queueKeyBytes } from '../redis/queue-key.js';
 import type { CliContext } from './cli-context.js';
 import { UsageError } from './exit-codes.js';
 import { readSecretFile } from './read-secret-file.js';
 
 /** Where the CLI reads the queue key when no `--queue-key-file` is given. */
 export const QUEUE_KEY_ENV = 'TOOLSTEPS_QUEUE_KEY';
+
+export const queueKeyFileOption = () =>
+  new Option(
+    '--queue-key-file <file>',
+    'the queue key that signs queued runs, read from this file (default: TOOLSTEPS_QUEUE_KEY)',
+  );
 
 export interface QueueKeyOptions {
   /** A file holding the key (one line). */

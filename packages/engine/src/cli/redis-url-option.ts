@@ -1,3 +1,4 @@
+import { Option } from 'commander';
 import type { CliContext } from './cli-context.js';
 import { UsageError } from './exit-codes.js';
 import { readSecretFile } from './read-secret-file.js';
@@ -6,6 +7,10 @@ import { checkRedisUrl } from './require-redis.js';
 
 /** Where the CLI reads the Redis URL when `--redis` comes without one (and `worker` when none is given). */
 export const REDIS_URL_ENV = 'TOOLSTEPS_REDIS_URL';
+
+// Where the Redis URL may come from: an argument shows a password to `ps`, the variable or a file do not.
+export const redisUrlFileOption = () =>
+  new Option('--redis-url-file <file>', 'the Redis URL, read from this file (keeps a password out of `ps`)');
 
 /** How a command is told its Redis, as commander parses it. */
 export interface RedisUrlOptions {

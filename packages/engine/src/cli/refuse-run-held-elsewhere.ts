@@ -1,6 +1,6 @@
 import { hostname } from 'node:os';
-import type { JournaledRun } from '../journal/journaled-run.js';
-import { DEFAULT_QUEUE } from '../queue/queued-run.js';
+import type { JournaledRun } from '../ports/journaled-run.js';
+import { DEFAULT_QUEUE } from '../redis/queued-run.js';
 import { UsageError } from './exit-codes.js';
 import { printable } from './printable.js';
 
@@ -29,7 +29,7 @@ export async function refuseRunHeldElsewhere(
       ? ''
       : ` (process ${run.ownerPid} on host ${printable(run.ownerHost)}, as the journal says)`;
   // BullMQ loads only for a resume from Redis.
-  const { queuedJobState, withdrawQueuedJob } = await import('../queue/queued-job-state.js');
+  const { queuedJobState, withdrawQueuedJob } = await import('../redis/queued-job-state.js');
   const state = await queuedJobState(options.redis, run.id, queue);
   if (options.force) {
     // The operator says no worker runs it: none may take its job later and run the rest again.

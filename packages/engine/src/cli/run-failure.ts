@@ -1,4 +1,4 @@
-import type { RunResult } from '../contracts/events.js';
+import type { RunResult } from '../ports/events.js';
 import { printable } from './printable.js';
 
 /**

@@ -1,6 +1,6 @@
-import type { RunObserver, RunResult } from '../contracts/events.js';
-import type { RunJournal } from '../journal/journaled-run.js';
-import { watchCancelRequests } from '../queue/watch-cancel-requests.js';
+import type { RunObserver, RunResult } from '../ports/events.js';
+import type { RunJournal } from '../ports/journaled-run.js';
+import { watchCancelRequests } from '../redis/watch-cancel-requests.js';
 import type { CliContext } from './cli-context.js';
 import { EXIT } from './exit-codes.js';
 import { progressReporter } from './progress.js';

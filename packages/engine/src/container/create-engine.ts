@@ -1,36 +1,38 @@
-import type { RefreshLock } from '../contracts/refresh-lock.js';
-import type { SharedAccountLimits } from '../contracts/shared-account-limits.js';
-import type { SharedConcurrency } from '../contracts/shared-concurrency.js';
-import type { SharedQuotas } from '../contracts/shared-quotas.js';
-import type { SharedRateLimits } from '../contracts/shared-rate-limits.js';
 import { ResumeRefused } from '../execution/resume/resume-refused.js';
 import { type ResumeOptions, resumeRun } from '../execution/resume/resume-run.js';
-import type { ResumableJournal } from '../journal/journaled-run.js';
+import type { ResumableJournal } from '../ports/journaled-run.js';
+import type { RefreshLock } from '../ports/refresh-lock.js';
+import type { SharedAccountLimits } from '../ports/shared-account-limits.js';
+import type { SharedConcurrency } from '../ports/shared-concurrency.js';
+import type { SharedQuotas } from '../ports/shared-quotas.js';
+import type { SharedRateLimits } from '../ports/shared-rate-limits.js';
 import 'reflect-metadata';
 import { Container } from 'inversify';
-import type { ConnectedAccount, CredentialVault } from '../contracts/account.js';
-import type { Clock } from '../contracts/clock.js';
-import type { Entitlements } from '../contracts/entitlements.js';
-import type { Journal, RunResult } from '../contracts/events.js';
-import type { Integration } from '../contracts/integration.js';
-import { type Logger, silentLogger } from '../contracts/logger.js';
+import { type RunOptions, WorkflowRunner } from '../execution/engine.js';
+import { DEFAULT_LIMITS, type ExpressionLimits } from '../expressions/expression.js';
+import { KyHttpClientFactory, UndiciTransport } from '../http/index.js';
+import { MemoryJournal } from '../journal/index.js';
+import type { Clock } from '../ports/clock.js';
+import type { CredentialVault } from '../ports/credential-vault.js';
+import type { Entitlements } from '../ports/entitlements.js';
+import type { Journal, RunResult } from '../ports/events.js';
 import type {
   CatalogEntry,
   HttpClientFactory,
   HttpTransport,
   SecretScrubber as Scrubber,
   StepRegistry,
-} from '../contracts/services.js';
-import type { TriggerStore } from '../contracts/trigger-store.js';
-import { type RunOptions, WorkflowRunner } from '../execution/engine.js';
-import { DEFAULT_LIMITS, type ExpressionLimits } from '../expressions/expression.js';
-import { KyHttpClientFactory, UndiciTransport } from '../http/index.js';
-import { MemoryJournal } from '../journal/index.js';
+} from '../ports/services.js';
+import { TOKENS } from '../ports/tokens.js';
+import type { TriggerStore } from '../ports/trigger-store.js';
 import { createRegistry, loadRegistry } from '../registry/index.js';
 import { SystemClock } from '../runtime/index.js';
+import type { ConnectedAccount } from '../sdk/account.js';
+import type { Integration } from '../sdk/integration.js';
+import { type Logger, silentLogger } from '../sdk/logger.js';
 import { SecretScrubber } from '../secrets/index.js';
 import { scrubbingLogger } from '../secrets/scrubbing-logger.js';
-import { defaultTriggerStore } from '../triggers/store/default-trigger-store.js';
+import { MemoryTriggerStore } from '../triggers/store/memory-trigger-store.js';
 import { MemoryVault } from '../vault/index.js';
 import type { CompiledWorkflow } from '../workflow/compiled-workflow.js';
 import {
@@ -40,7 +42,6 @@ import {
   type WorkflowSource,
 } from '../workflow/index.js';
 import { resolveEntitlements } from './resolve-entitlements.js';
-import { TOKENS } from './tokens.js';
 
 /**
  * `sharedRateLimits`, `sharedConcurrency`, `sharedQuotas`: account limits kept with every other
@@ -73,10 +74,11 @@ export interface EngineOptions extends SharedAccountLimits {
   /** Most `{% … %}` expressions one workflow may hold (each costs memory once compiled); default 10,000. */
   maxExpressions?: number;
   /**
-   * Where the trigger host keeps activations, deliveries and poll cursors: a store, or the path of
-   * an SQLite file. Default `.toolsteps/triggers.sqlite` under `cwd`, opened on first use.
+   * Where the trigger host keeps activations, deliveries and poll cursors: a store, or a function
+   * that opens one on first use, e.g. `() => defaultTriggerStore()` (SQLite at
+   * `.toolsteps/triggers.sqlite`, as the CLI keeps it). Default: a `MemoryTriggerStore`.
    */
-  triggerStore?: TriggerStore | string;
+  triggerStore?: TriggerStore | (() => TriggerStore);
   /**
    * What the host is entitled to at third parties (a plan, e.g. `zendesk.enterprise`): ids, or an
    * `Entitlements` to ask. A trigger that `requires` one the host lacks is refused on activation;
@@ -148,15 +150,13 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   if (options.httpClientFactory)
     bindValue<HttpClientFactory>(TOKENS.HttpClientFactory, options.httpClientFactory);
   else container.bind<HttpClientFactory>(TOKENS.HttpClientFactory).to(KyHttpClientFactory).inSingletonScope();
-  if (typeof options.triggerStore === 'object')
-    bindValue<TriggerStore>(TOKENS.TriggerStore, options.triggerStore);
-  else {
-    const path = options.triggerStore;
+  const triggerStore = checkedTriggerStore(options.triggerStore);
+  if (typeof triggerStore === 'object') bindValue<TriggerStore>(TOKENS.TriggerStore, triggerStore);
+  else
     container
       .bind<TriggerStore>(TOKENS.TriggerStore)
-      .toDynamicValue(() => defaultTriggerStore(path, options.cwd))
+      .toDynamicValue(() => triggerStore?.() ?? new MemoryTriggerStore())
       .inSingletonScope();
-  }
   bindValue<Entitlements>(TOKENS.Entitlements, await resolveEntitlements(options));
   if (options.sharedRateLimits)
     bindValue<SharedRateLimits>(TOKENS.SharedRateLimits, options.sharedRateLimits);
@@ -208,6 +208,15 @@ async function resolveRegistry(options: EngineOptions): Promise<StepRegistry> {
   const given = options.integrations;
   if (given?.every((item): item is Integration => typeof item !== 'string')) return createRegistry(given);
   return loadRegistry({ integrations: given, cwd: options.cwd, configFile: options.configFile });
+}
+
+/** The SQLite store is an adapter the engine does not import: a path alone names nothing it can open. */
+function checkedTriggerStore(store: EngineOptions['triggerStore']): EngineOptions['triggerStore'] {
+  if (store === undefined || typeof store === 'function' || (typeof store === 'object' && store !== null))
+    return store;
+  throw new TypeError(
+    `createEngine({ triggerStore }) takes a TriggerStore or a function opening one, not ${typeof store}: for SQLite at a path, pass () => defaultTriggerStore(path)`,
+  );
 }
 
 function isResumable(journal: Journal): journal is ResumableJournal {

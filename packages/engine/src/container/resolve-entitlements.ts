@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { type Entitlements, grantedEntitlements } from '../contracts/entitlements.js';
+import { type Entitlements, grantedEntitlements } from '../ports/entitlements.js';
 import { findConfig, readConfig } from '../registry/read-config.js';
 
 export interface EntitlementSources {

@@ -1,5 +1,5 @@
 import type { TSchema } from '@sinclair/typebox';
-import type { CatalogEntry } from '../contracts/services.js';
+import type { CatalogEntry } from '../ports/services.js';
 
 /**
  * A Markdown table of steps (id, effect, inputs, outputs) straight from their schemas, so a package

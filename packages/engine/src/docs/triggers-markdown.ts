@@ -1,5 +1,5 @@
 import type { TSchema } from '@sinclair/typebox';
-import type { TriggerCatalogEntry } from '../contracts/services.js';
+import type { TriggerCatalogEntry } from '../ports/services.js';
 
 /**
  * A Markdown table of triggers (id, how events arrive, config, event fields) straight from the

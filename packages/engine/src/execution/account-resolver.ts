@@ -1,8 +1,9 @@
-import type { ConnectedAccount, CredentialVault } from '../contracts/account.js';
-import { authOfAccount, type Integration } from '../contracts/integration.js';
-import type { SecretScrubber } from '../contracts/services.js';
-import { StepError } from '../contracts/step-error.js';
-import { withArticle } from '../workflow/describe-value.js';
+import type { CredentialVault } from '../ports/credential-vault.js';
+import type { SecretScrubber } from '../ports/services.js';
+import type { ConnectedAccount } from '../sdk/account.js';
+import { authOfAccount, type Integration } from '../sdk/integration.js';
+import { withArticle } from '../sdk/schema/describe-value.js';
+import { StepError } from '../sdk/step-error.js';
 
 /**
  * Finds the connected account a step uses: the one it names (by id, else by name), the workflow's

@@ -1,6 +1,6 @@
-import type { SentWrite } from '../contracts/events.js';
-import type { ProbeFinding } from '../contracts/step.js';
-import { StepError, toStepError } from '../contracts/step-error.js';
+import type { SentWrite } from '../sdk/sent-write.js';
+import type { ProbeFinding } from '../sdk/step.js';
+import { StepError, toStepError } from '../sdk/step-error.js';
 import { Deadline } from './deadline.js';
 import { type Attempt, stepContext } from './step-context.js';
 

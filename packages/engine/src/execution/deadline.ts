@@ -1,6 +1,6 @@
 import { setMaxListeners } from 'node:events';
-import { StepError } from '../contracts/step-error.js';
-import { cutBeforeToken } from '../secrets/cut-before-token.js';
+import { cutBeforeToken } from '../sdk/cut-before-token.js';
+import { StepError } from '../sdk/step-error.js';
 
 /**
  * Above any real fan-out (forEach concurrency is at most 256, each with its requests), and finite:

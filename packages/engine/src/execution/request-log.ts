@@ -1,5 +1,5 @@
-import type { RequestTrace } from '../contracts/events.js';
-import type { SendEndListener, SentRequest } from '../contracts/services.js';
+import type { RequestTrace } from '../ports/events.js';
+import type { SendEndListener, SentRequest } from '../ports/services.js';
 
 /**
  * Adds a request to a step's log as it leaves and fills in its status when it ends, then tells

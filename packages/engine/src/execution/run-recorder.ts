@@ -1,14 +1,8 @@
-import type { Clock } from '../contracts/clock.js';
-import type {
-  Journal,
-  RunEvent,
-  RunObserver,
-  SentWrite,
-  SpentCredits,
-  StepTrace,
-} from '../contracts/events.js';
-import type { Logger } from '../contracts/logger.js';
-import type { SecretScrubber } from '../contracts/services.js';
+import type { Clock } from '../ports/clock.js';
+import type { Journal, RunEvent, RunObserver, SpentCredits, StepTrace } from '../ports/events.js';
+import type { SecretScrubber } from '../ports/services.js';
+import type { Logger } from '../sdk/logger.js';
+import type { SentWrite } from '../sdk/sent-write.js';
 
 type DistributiveOmit<T, K extends keyof never> = T extends unknown ? Omit<T, K> : never;
 export type EventInit = DistributiveOmit<RunEvent, 'runId' | 'at'>;

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import type { ConnectedAccount } from '../contracts/account.js';
-import type { HttpClient } from '../contracts/http.js';
-import type { Integration } from '../contracts/integration.js';
-import { type Logger, withFields } from '../contracts/logger.js';
-import type { SendEndListener } from '../contracts/services.js';
-import type { AnyStep, Effect, StepContext } from '../contracts/step.js';
+import type { SendEndListener } from '../ports/services.js';
+import type { ConnectedAccount } from '../sdk/account.js';
+import type { HttpClient } from '../sdk/http.js';
+import type { Integration } from '../sdk/integration.js';
+import { type Logger, withFields } from '../sdk/logger.js';
+import type { AnyStep, Effect, StepContext } from '../sdk/step.js';
 import type { CallCredits } from './credits/call-credits.js';
 import { logRequest } from './request-log.js';
 import type { RunContext, StepProgress } from './run-context.js';

@@ -1,5 +1,5 @@
-import { StepError, toStepError } from '../contracts/step-error.js';
-import { describedSchemaCheck, describeViolations, schemaCheck } from '../validation/json-schema.js';
+import { describedSchemaCheck, describeViolations, schemaCheck } from '../sdk/schema/json-schema.js';
+import { StepError, toStepError } from '../sdk/step-error.js';
 import type { CompiledStep } from '../workflow/compiled-workflow.js';
 import type { ProbeCall } from './ask-probe.js';
 import { creditsOfCall } from './credits/metered-call.js';

@@ -1,5 +1,5 @@
 import { stringWithin } from './bounded-builtins.js';
-import type { JsonataNode } from './expression.js';
+import type { JsonataNode } from './compiled-expression.js';
 import { checkStringSize, type ExpressionLimits } from './expression-limits.js';
 import { callInstead, rewriteOperators } from './rewrite-operators.js';
 

@@ -1,4 +1,4 @@
-import type { JsonataNode } from './expression.js';
+import type { JsonataNode } from './compiled-expression.js';
 import { ExpressionLimitError, type ExpressionLimits, WORK_LIMITS } from './expression-limits.js';
 import { callInstead, rewriteOperators } from './rewrite-operators.js';
 

@@ -1,4 +1,5 @@
-import { type PatternOrigin, Re2RegExp } from './re2-regex.js';
+import type { PatternOrigin } from '../sdk/schema/re2-compile.js';
+import { Re2RegExp } from './re2-regex.js';
 
 /**
  * JSONata's `$toMillis(value, picture)` turns the picture into one regular expression (`new

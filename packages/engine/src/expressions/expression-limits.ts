@@ -1,3 +1,5 @@
+import { REGEX_LIMITS } from '../sdk/schema/re2-compile.js';
+
 /** What one evaluation may spend: time, stack, and the size of what it builds (so memory). */
 export interface ExpressionLimits {
   /** Longest evaluation before it is stopped as a runaway; default 1000 ms. */
@@ -65,10 +67,8 @@ export class ExpressionLimitError extends Error {
 export const WORK_LIMITS = {
   /** Pictures of $formatNumber, $formatInteger, $parseInteger, $fromMillis, $now, $toMillis: parsed in quadratic time. */
   maxPictureLength: 1000,
-  /** Instructions of a compiled regex (`(a|b){1,999}` is 4,004), refused at load. */
-  maxRegexProgram: 10_000,
-  /** Program size × text length of one regex search: about 2 s at worst. */
-  maxRegexWork: 100_000_000,
+  /** Instructions of a compiled regex, and program size × text length of one search. */
+  ...REGEX_LIMITS,
   /** Pairs of values one `=`, `!=` or $distinct may compare, per allowed array item. */
   comparisonsPerArrayItem: 10,
 } as const;

@@ -1,17 +1,19 @@
 import jsonata from 'jsonata';
-import { StepError } from '../contracts/step-error.js';
-import { expressionFacts } from '../workflow/checks/expression-facts.js';
-import { type Bindings, boundValue, picked } from './bindings.js';
+import { compileForRe2 } from '../sdk/schema/re2-compile.js';
+import { StepError } from '../sdk/step-error.js';
+import { boundValue, picked } from './bindings.js';
 import { boundedBuiltins, builtinsLoaded, builtinsReady } from './bounded-builtins.js';
 import { boundConcatenations } from './bounded-concat.js';
 import { boundEqualities } from './bounded-equality.js';
+import type { CompiledExpression, JsonataNode } from './compiled-expression.js';
+import { expressionFacts } from './expression-facts.js';
 import {
   completeLimits,
   DEFAULT_LIMITS,
   ExpressionLimitError,
   type ExpressionLimits,
 } from './expression-limits.js';
-import { compileForRe2, Re2RegExp } from './re2-regex.js';
+import { Re2RegExp } from './re2-regex.js';
 
 export type { Bindings } from './bindings.js';
 export { DEFAULT_LIMITS, ExpressionLimitError, type ExpressionLimits } from './expression-limits.js';
@@ -33,29 +35,6 @@ export class ExpressionSyntaxError extends Error {
   ) {
     super(message);
   }
-}
-
-export interface JsonataNode {
-  type: string;
-  value?: unknown;
-  position?: number;
-  [key: string]: unknown;
-}
-
-export interface CompiledExpression {
-  /** The whole `{% … %}` string. */
-  readonly source: string;
-  /** True when the author opted into an empty result with `??`. */
-  readonly allowsNothing: boolean;
-  /** The parsed tree, for static checks (variables read, functions called). */
-  ast(): JsonataNode;
-  /** The names of the bindings it may read (its `$name` variables), found once in its tree. */
-  reads(): readonly string[];
-  /**
-   * Evaluates with the bindings it reads, taken from `bindings` (a record, own or inherited keys, or
-   * a scope's lookup) when it starts; the compiled expression itself is never mutated.
-   */
-  evaluate(bindings: Bindings): Promise<unknown>;
 }
 
 // `$eval` would let data compile and run new code, bypassing load-time checks.

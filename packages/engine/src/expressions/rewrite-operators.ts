@@ -1,4 +1,4 @@
-import type { JsonataNode } from './expression.js';
+import type { JsonataNode } from './compiled-expression.js';
 
 /**
  * Operators (`&`, `=`, `!=`) cannot be shadowed by a binding, so the bounded ones are put in by

@@ -1,8 +1,8 @@
-import { StepError } from '../contracts/step-error.js';
-import { escapePointer } from '../validation/json-pointer.js';
+import { escapePointer } from '../sdk/schema/json-pointer.js';
+import { StepError } from '../sdk/step-error.js';
 import { type Bindings, picked } from './bindings.js';
+import type { CompiledExpression } from './compiled-expression.js';
 import {
-  type CompiledExpression,
   compileExpression,
   DEFAULT_LIMITS,
   type ExpressionLimits,

@@ -1,6 +1,6 @@
 import PQueue from 'p-queue';
-import type { RateLimitSpec } from '../contracts/integration.js';
-import { StepError } from '../contracts/step-error.js';
+import type { RateLimitSpec } from '../sdk/integration.js';
+import { StepError } from '../sdk/step-error.js';
 
 const DEFAULT_INTERVAL_MS = 1_000;
 

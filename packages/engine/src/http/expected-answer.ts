@@ -1,7 +1,7 @@
 import type { TSchema } from '@sinclair/typebox';
-import { StepError } from '../contracts/step-error.js';
-import { parsePointer } from '../validation/json-pointer.js';
-import { type SchemaViolation, schemaCheck } from '../validation/json-schema.js';
+import { parsePointer } from '../sdk/schema/json-pointer.js';
+import { type SchemaViolation, schemaCheck } from '../sdk/schema/json-schema.js';
+import { StepError } from '../sdk/step-error.js';
 import type { ExchangeLabel } from './response-error.js';
 
 /** The message names the first few faults; details keep more, so a huge list answer stays a small error. */

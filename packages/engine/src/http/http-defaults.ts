@@ -1,5 +1,5 @@
-import type { HttpBinding, RateLimitSpec } from '../contracts/integration.js';
-import { StepError } from '../contracts/step-error.js';
+import type { HttpBinding, RateLimitSpec } from '../sdk/integration.js';
+import { StepError } from '../sdk/step-error.js';
 
 /** A binding with every default filled in and its base URL parsed. */
 export interface ResolvedBinding {

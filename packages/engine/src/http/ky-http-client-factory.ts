@@ -1,20 +1,20 @@
 import { inject, injectable, optional } from 'inversify';
-import { TOKENS } from '../container/tokens.js';
-import type { CredentialVault } from '../contracts/account.js';
-import type { Clock } from '../contracts/clock.js';
-import type { HttpClient } from '../contracts/http.js';
-import { authOfAccount, type Integration } from '../contracts/integration.js';
-import type { Logger } from '../contracts/logger.js';
-import type { RefreshLock } from '../contracts/refresh-lock.js';
+import type { Clock } from '../ports/clock.js';
+import type { CredentialVault } from '../ports/credential-vault.js';
+import type { RefreshLock } from '../ports/refresh-lock.js';
 import type {
   HttpClientFactory,
   HttpClientOptions,
   HttpTransport,
   SecretScrubber,
-} from '../contracts/services.js';
-import type { SharedConcurrency } from '../contracts/shared-concurrency.js';
-import type { SharedQuotas } from '../contracts/shared-quotas.js';
-import type { SharedRateLimits } from '../contracts/shared-rate-limits.js';
+} from '../ports/services.js';
+import type { SharedConcurrency } from '../ports/shared-concurrency.js';
+import type { SharedQuotas } from '../ports/shared-quotas.js';
+import type { SharedRateLimits } from '../ports/shared-rate-limits.js';
+import { TOKENS } from '../ports/tokens.js';
+import type { HttpClient } from '../sdk/http.js';
+import { authOfAccount, type Integration } from '../sdk/integration.js';
+import type { Logger } from '../sdk/logger.js';
 import { type AccountChannel, openAccountChannel } from './account-channel.js';
 import { AccountHttpClient } from './account-http-client.js';
 

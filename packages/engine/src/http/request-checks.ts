@@ -1,6 +1,6 @@
 import { assertSafeHeader } from '../auth/safe-header.js';
-import type { HttpMethod, HttpRequest } from '../contracts/http.js';
-import { StepError } from '../contracts/step-error.js';
+import type { HttpMethod, HttpRequest } from '../sdk/http.js';
+import { StepError } from '../sdk/step-error.js';
 
 const METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']);
 

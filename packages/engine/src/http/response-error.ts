@@ -1,6 +1,6 @@
-import type { RateLimitRefusal } from '../contracts/integration.js';
-import type { SecretScrubber } from '../contracts/services.js';
-import { type ErrorCode, StepError } from '../contracts/step-error.js';
+import type { SecretScrubber } from '../ports/services.js';
+import type { RateLimitRefusal } from '../sdk/integration.js';
+import { type ErrorCode, StepError } from '../sdk/step-error.js';
 import { isExhausted, requestedWaitMs } from './retry-delay.js';
 import { bodyForDetails, upstreamMessage } from './upstream-message.js';
 

@@ -1,7 +1,7 @@
-import type { HttpMethod } from '../contracts/http.js';
-import type { SendEnd } from '../contracts/services.js';
-import type { Effect } from '../contracts/step.js';
-import type { StepError } from '../contracts/step-error.js';
+import type { SendEnd } from '../ports/services.js';
+import type { HttpMethod } from '../sdk/http.js';
+import type { Effect } from '../sdk/step.js';
+import type { StepError } from '../sdk/step-error.js';
 
 const TRANSIENT: ReadonlySet<string> = new Set(['rate_limited', 'unavailable', 'timeout']);
 

@@ -1,6 +1,6 @@
-import type { QueryValue } from '../contracts/http.js';
-import { StepError } from '../contracts/step-error.js';
-import { cutBeforeToken } from '../secrets/cut-before-token.js';
+import { cutBeforeToken } from '../sdk/cut-before-token.js';
+import type { QueryValue } from '../sdk/http.js';
+import { StepError } from '../sdk/step-error.js';
 import { appendQuery } from './query-string.js';
 
 /** A request's URL under the base URL, and the same relative to it for exchanges and messages. */

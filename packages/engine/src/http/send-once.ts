@@ -1,8 +1,8 @@
-import type { Clock } from '../contracts/clock.js';
-import type { HttpExchange, HttpMethod, HttpRequest } from '../contracts/http.js';
-import type { Logger } from '../contracts/logger.js';
-import type { SecretScrubber, SendEndListener, SentRequest } from '../contracts/services.js';
-import { isStepError, StepError } from '../contracts/step-error.js';
+import type { Clock } from '../ports/clock.js';
+import type { SecretScrubber, SendEndListener, SentRequest } from '../ports/services.js';
+import type { HttpExchange, HttpMethod, HttpRequest } from '../sdk/http.js';
+import type { Logger } from '../sdk/logger.js';
+import { isStepError, StepError } from '../sdk/step-error.js';
 import type { AccountChannel } from './account-channel.js';
 import { AttemptSignal } from './attempt-signal.js';
 import { isTextual, recordedBody } from './binary-body.js';

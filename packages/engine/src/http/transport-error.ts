@@ -1,4 +1,4 @@
-import { StepError } from '../contracts/step-error.js';
+import { StepError } from '../sdk/step-error.js';
 import type { ExchangeLabel } from './response-error.js';
 
 /** What went wrong below HTTP, as `details.network` names it. */

@@ -1,4 +1,4 @@
-import type { SecretScrubber } from '../contracts/services.js';
+import type { SecretScrubber } from '../ports/services.js';
 import { scrubbedCut } from '../secrets/scrubbed-cut.js';
 
 const MAX_MESSAGE = 300;

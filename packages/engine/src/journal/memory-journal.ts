@@ -1,5 +1,5 @@
 import { inject, injectable, optional } from 'inversify';
-import type { Journal, RunResult, StepTrace } from '../contracts/events.js';
+import type { Journal, RunResult, StepTrace } from '../ports/events.js';
 
 export interface MemoryJournalOptions {
   /** How many runs are kept; the oldest are dropped first. Default 100. */

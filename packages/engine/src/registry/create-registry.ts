@@ -1,7 +1,7 @@
-import type { Integration } from '../contracts/integration.js';
-import type { CatalogEntry, StepRegistry, TriggerCatalogEntry } from '../contracts/services.js';
-import type { AnyStep } from '../contracts/step.js';
-import type { AnyTrigger } from '../contracts/trigger.js';
+import type { CatalogEntry, StepRegistry, TriggerCatalogEntry } from '../ports/services.js';
+import type { Integration } from '../sdk/integration.js';
+import type { AnyStep } from '../sdk/step.js';
+import type { AnyTrigger } from '../sdk/trigger.js';
 import { buildCatalog } from './build-catalog.js';
 import { buildTriggerCatalog } from './build-trigger-catalog.js';
 import { whyNotIntegration } from './is-integration.js';

@@ -1,4 +1,4 @@
-import { StepError } from '../contracts/step-error.js';
+import { StepError } from '../sdk/step-error.js';
 
 /**
  * The StepError an aborted signal stands for: its reason when that already is one (an engine timeout),

@@ -1,7 +1,7 @@
 import { inject, injectable, optional } from 'inversify';
-import { TOKENS } from '../container/tokens.js';
-import type { Logger, LogLevel } from '../contracts/logger.js';
-import type { SecretScrubber } from '../contracts/services.js';
+import type { SecretScrubber } from '../ports/services.js';
+import { TOKENS } from '../ports/tokens.js';
+import type { Logger, LogLevel } from '../sdk/logger.js';
 
 export interface ConsoleLoggerOptions {
   /** Where lines go; default `process.stderr`, so stdout stays free for results. */

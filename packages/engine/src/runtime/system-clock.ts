@@ -1,5 +1,5 @@
 import { injectable } from 'inversify';
-import type { Clock } from '../contracts/clock.js';
+import type { Clock } from '../ports/clock.js';
 import { cancellation } from './cancellation.js';
 
 /** Node's timers only take delays up to about 24.8 days; longer sleeps wait in turns. */

@@ -1,9 +1,6 @@
 import { canonicalText } from './canonical-text.js';
 import type { KnownSecret } from './known-secret.js';
 
-/** What every cut of a text for a message or a record ends with. */
-export const CUT_MARK = '…';
-
 /** So many characters of a secret left at a cut are redacted; fewer tell nothing. */
 export const MIN_CUT_PREFIX = 4;
 

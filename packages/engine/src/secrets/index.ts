@@ -1,5 +1,4 @@
-export { cutBeforeToken } from './cut-before-token.js';
-export { CUT_MARK } from './cut-prefix.js';
+export { CUT_MARK, cutBeforeToken } from '../sdk/cut-before-token.js';
 export { type OutgoingParts, refuseForeignCredentials } from './refuse-foreign-credentials.js';
 export { scrubbedCut } from './scrubbed-cut.js';
 export { declaredSecretFields, secretValues } from './secret-fields.js';

@@ -1,5 +1,5 @@
-import type { SecretScrubber } from '../contracts/services.js';
-import { StepError } from '../contracts/step-error.js';
+import type { SecretScrubber } from '../ports/services.js';
+import { StepError } from '../sdk/step-error.js';
 
 /** The parts of a request its caller shapes, as they will be sent. */
 export interface OutgoingParts {

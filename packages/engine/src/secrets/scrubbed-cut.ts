@@ -1,5 +1,5 @@
-import type { SecretScrubber } from '../contracts/services.js';
-import { CUT_MARK } from './cut-prefix.js';
+import type { SecretScrubber } from '../ports/services.js';
+import { CUT_MARK } from '../sdk/cut-before-token.js';
 import { REDACTED } from './secret-scrubber.js';
 
 /**

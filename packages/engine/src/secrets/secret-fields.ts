@@ -1,4 +1,4 @@
-import type { AuthSpec } from '../contracts/integration.js';
+import type { AuthSpec } from '../sdk/integration.js';
 
 /** The credential fields each auth kind reads as secrets. */
 const SECRET_FIELDS_BY_KIND: Record<AuthSpec['kind'], readonly string[]> = {

@@ -1,7 +1,7 @@
 import { injectable } from 'inversify';
-import type { AuthSpec } from '../contracts/integration.js';
-import type { SecretScrubber as SecretScrubberContract } from '../contracts/services.js';
-import { StepError } from '../contracts/step-error.js';
+import type { SecretScrubber as SecretScrubberContract } from '../ports/services.js';
+import type { AuthSpec } from '../sdk/integration.js';
+import { StepError } from '../sdk/step-error.js';
 import { cutPrefixStart } from './cut-prefix.js';
 import { KnownSecret, type Range } from './known-secret.js';
 import { NeedleIndex } from './needle-index.js';

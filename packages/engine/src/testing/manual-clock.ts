@@ -1,5 +1,5 @@
-import type { Clock } from '../contracts/clock.js';
-import { StepError } from '../contracts/step-error.js';
+import type { Clock } from '../ports/clock.js';
+import { StepError } from '../sdk/step-error.js';
 
 interface Sleeper {
   until: number;

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
-import type { SentWrite } from '../contracts/events.js';
-import { integrationOfStep } from '../contracts/integration.js';
-import { type AnyStep, defineStep, type ProbeFinding, type StepContext } from '../contracts/step.js';
+import { integrationOfStep } from '../sdk/integration.js';
+import type { SentWrite } from '../sdk/sent-write.js';
+import { type AnyStep, defineStep, type ProbeFinding, type StepContext } from '../sdk/step.js';
 import { type TestStepOptions, type TestStepOutcome, testStep } from './test-step.js';
 
 export interface ProbeCall {

@@ -1,12 +1,12 @@
 import { createEngine } from '../container/create-engine.js';
-import type { ConnectedAccount } from '../contracts/account.js';
-import type { Clock } from '../contracts/clock.js';
-import type { CreditSpend } from '../contracts/credits.js';
-import type { RunEvent } from '../contracts/events.js';
-import type { HttpExchange } from '../contracts/http.js';
-import { type Integration, integrationOfStep } from '../contracts/integration.js';
-import type { AnyStep } from '../contracts/step.js';
-import type { StepErrorJson } from '../contracts/step-error.js';
+import type { Clock } from '../ports/clock.js';
+import type { RunEvent } from '../ports/events.js';
+import type { CreditSpend } from '../ports/run-credits.js';
+import type { ConnectedAccount } from '../sdk/account.js';
+import type { HttpExchange } from '../sdk/http.js';
+import { type Integration, integrationOfStep } from '../sdk/integration.js';
+import type { AnyStep } from '../sdk/step.js';
+import type { StepErrorJson } from '../sdk/step-error.js';
 import { compileWorkflow } from '../workflow/compile-workflow.js';
 import { type EmulatorAccounts, emulatorAccount } from './emulator-account.js';
 

@@ -1,13 +1,13 @@
 import { createEngine } from '../container/create-engine.js';
-import { TOKENS } from '../container/tokens.js';
-import type { ConnectedAccount } from '../contracts/account.js';
-import type { Clock } from '../contracts/clock.js';
-import type { HttpExchange } from '../contracts/http.js';
-import { type Integration, integrationOfTrigger } from '../contracts/integration.js';
-import type { Logger, LogLevel } from '../contracts/logger.js';
-import type { HttpClientFactory, SecretScrubber } from '../contracts/services.js';
-import type { Effect } from '../contracts/step.js';
-import type { AnyTrigger, TriggerContext } from '../contracts/trigger.js';
+import type { Clock } from '../ports/clock.js';
+import type { HttpClientFactory, SecretScrubber } from '../ports/services.js';
+import { TOKENS } from '../ports/tokens.js';
+import type { ConnectedAccount } from '../sdk/account.js';
+import type { HttpExchange } from '../sdk/http.js';
+import { type Integration, integrationOfTrigger } from '../sdk/integration.js';
+import type { Logger, LogLevel } from '../sdk/logger.js';
+import type { Effect } from '../sdk/step.js';
+import type { AnyTrigger, TriggerContext } from '../sdk/trigger.js';
 import { buildTriggerContext } from '../triggers/host/trigger-context.js';
 import { type EmulatorAccounts, emulatorAccount } from './emulator-account.js';
 

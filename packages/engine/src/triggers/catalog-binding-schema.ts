@@ -1,4 +1,4 @@
-import type { StepRegistry } from '../contracts/services.js';
+import type { StepRegistry } from '../ports/services.js';
 import { type JsonSchema, plainJson } from '../workflow/published-schema.js';
 import { BINDING_SCHEMA_ID, bindingJsonSchema } from './published-binding-schema.js';
 

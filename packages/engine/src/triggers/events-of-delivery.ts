@@ -1,5 +1,5 @@
-import { StepError } from '../contracts/step-error.js';
-import type { WebhookDelivery } from '../contracts/trigger.js';
+import { StepError } from '../sdk/step-error.js';
+import type { WebhookDelivery } from '../sdk/trigger.js';
 import type { CompiledBinding } from './compiled-binding.js';
 
 /**

@@ -1,11 +1,12 @@
 import type { ValidateFunction } from 'ajv';
-import type { CredentialVault } from '../contracts/account.js';
-import type { StepRegistry } from '../contracts/services.js';
-import { type CompiledExpression, DEFAULT_LIMITS, type ExpressionLimits } from '../expressions/expression.js';
+import type { CompiledExpression } from '../expressions/compiled-expression.js';
+import { DEFAULT_LIMITS, type ExpressionLimits } from '../expressions/expression.js';
 import { compileTemplate, type Template } from '../expressions/template.js';
-import { createAjv } from '../validation/create-ajv.js';
+import type { CredentialVault } from '../ports/credential-vault.js';
+import type { StepRegistry } from '../ports/services.js';
+import { createAjv } from '../sdk/schema/create-ajv.js';
+import { describeSchemaErrors } from '../sdk/schema/describe-schema-errors.js';
 import { expressionPastLimit } from '../workflow/count-expressions.js';
-import { describeSchemaErrors } from '../workflow/describe-schema-errors.js';
 import type { Diagnostic, Problem } from '../workflow/diagnostic.js';
 import { toMilliseconds } from '../workflow/duration.js';
 import { JsonDocument } from '../workflow/json-document.js';

@@ -1,6 +1,6 @@
-import { StepError } from '../contracts/step-error.js';
-import { type SchemaViolation, schemaCheck } from '../validation/json-schema.js';
-import { preview } from '../workflow/describe-value.js';
+import { preview } from '../sdk/schema/describe-value.js';
+import { type SchemaViolation, schemaCheck } from '../sdk/schema/json-schema.js';
+import { StepError } from '../sdk/step-error.js';
 import type { CompiledBinding } from './compiled-binding.js';
 
 /** What a binding makes of one event: filtered out, or the input its workflow would run with. */

@@ -1,4 +1,4 @@
-import { pointerOfPlace } from './json-pointer.js';
+import { pointerOfPlace } from '../sdk/schema/json-pointer.js';
 
 /**
  * How deep JSON from outside may nest. Parsers, validators and our own walks recurse once per

@@ -1,6 +1,7 @@
-import type { AccountRef, AccountSummary, ConnectedAccount } from '../contracts/account.js';
-import { summarize } from '../contracts/account.js';
-import { StepError } from '../contracts/step-error.js';
+import type { AccountRef } from '../ports/credential-vault.js';
+import type { AccountSummary, ConnectedAccount } from '../sdk/account.js';
+import { summarize } from '../sdk/account.js';
+import { StepError } from '../sdk/step-error.js';
 
 /** How many choices a not-found message lists before it says "and N more". */
 const LISTED = 20;

@@ -1,7 +1,8 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { AccountRef, AccountSummary, ConnectedAccount, CredentialVault } from '../contracts/account.js';
-import type { Logger } from '../contracts/logger.js';
-import { StepError } from '../contracts/step-error.js';
+import type { AccountRef, CredentialVault } from '../ports/credential-vault.js';
+import type { AccountSummary, ConnectedAccount } from '../sdk/account.js';
+import type { Logger } from '../sdk/logger.js';
+import { StepError } from '../sdk/step-error.js';
 import { AccountBook } from './account-book.js';
 import {
   type AccountsFileOptions,

@@ -1,4 +1,5 @@
-import type { AccountRef, AccountSummary, ConnectedAccount, CredentialVault } from '../contracts/account.js';
+import type { AccountRef, CredentialVault } from '../ports/credential-vault.js';
+import type { AccountSummary, ConnectedAccount } from '../sdk/account.js';
 import { AccountBook } from './account-book.js';
 
 /**

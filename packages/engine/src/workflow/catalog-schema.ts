@@ -1,4 +1,4 @@
-import type { StepRegistry } from '../contracts/services.js';
+import type { StepRegistry } from '../ports/services.js';
 import { allowExpressionsInside } from './allow-expressions.js';
 import { type JsonSchema, plainJson, WORKFLOW_SCHEMA_ID, workflowJsonSchema } from './published-schema.js';
 

@@ -1,8 +1,8 @@
 import type { ErrorObject } from 'ajv';
-import { describeSchemaErrors, type SchemaMessage } from './describe-schema-errors.js';
-import { listOf, preview } from './describe-value.js';
+import { describeSchemaErrors, type SchemaMessage } from '../sdk/schema/describe-schema-errors.js';
+import { listOf, preview } from '../sdk/schema/describe-value.js';
+import { ErrorOwners } from '../sdk/schema/schema-error-owners.js';
 import type { Problem } from './diagnostic.js';
-import { ErrorOwners } from './schema-error-owners.js';
 import { shapeErrors } from './step-by-step-schema.js';
 
 const STEP_KINDS = ['step', 'forEach', 'parallel'] as const;

@@ -1,5 +1,6 @@
-import type { StepRegistry } from '../contracts/services.js';
-import type { CompiledExpression, ExpressionLimits } from '../expressions/expression.js';
+import type { CompiledExpression } from '../expressions/compiled-expression.js';
+import type { ExpressionLimits } from '../expressions/expression.js';
+import type { StepRegistry } from '../ports/services.js';
 import { compileWorkflow } from './compile-workflow.js';
 import type { CompiledWorkflow } from './compiled-workflow.js';
 import type { Problem } from './diagnostic.js';

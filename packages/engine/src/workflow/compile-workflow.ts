@@ -1,7 +1,5 @@
-import type { StepRegistry } from '../contracts/services.js';
-import type { ErrorCode } from '../contracts/step-error.js';
+import type { CompiledExpression } from '../expressions/compiled-expression.js';
 import {
-  type CompiledExpression,
   DEFAULT_LIMITS,
   type ExpressionLimits,
   type ExpressionSyntaxError,
@@ -12,6 +10,8 @@ import {
   type FoundExpression,
   type Template,
 } from '../expressions/template.js';
+import type { StepRegistry } from '../ports/services.js';
+import type { ErrorCode } from '../sdk/step-error.js';
 import type { CompiledCatch, CompiledStep, CompiledWorkflow, RetryPolicy } from './compiled-workflow.js';
 import { toMilliseconds } from './duration.js';
 import type { RetryPolicySpec, Workflow, WorkflowStep } from './workflow-schema.js';

@@ -1,7 +1,7 @@
-import type { Integration } from '../contracts/integration.js';
-import type { AnyStep } from '../contracts/step.js';
-import type { ErrorCode } from '../contracts/step-error.js';
 import type { Template } from '../expressions/template.js';
+import type { Integration } from '../sdk/integration.js';
+import type { AnyStep } from '../sdk/step.js';
+import type { ErrorCode } from '../sdk/step-error.js';
 import type { Workflow, WorkflowStep } from './workflow-schema.js';
 
 /** A retry policy with every default filled in. */

@@ -1,5 +1,5 @@
 import { type Node, type ParseError, printParseErrorCode } from 'jsonc-parser';
-import { toPointer } from '../validation/json-pointer.js';
+import { toPointer } from '../sdk/schema/json-pointer.js';
 import { UNSAFE_KEYS } from '../validation/untrusted-json.js';
 
 const MESSAGES: Record<string, string> = {

@@ -1,6 +1,6 @@
-import type { CredentialVault } from '../contracts/account.js';
-import type { StepRegistry } from '../contracts/services.js';
 import type { ExpressionLimits } from '../expressions/expression.js';
+import type { CredentialVault } from '../ports/credential-vault.js';
+import type { StepRegistry } from '../ports/services.js';
 import { checkShape } from './check-shape.js';
 import { checkAccounts } from './checks/accounts.js';
 import { checkCatalogSteps } from './checks/catalog-steps.js';

@@ -1,5 +1,5 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import { createAjv } from '../validation/create-ajv.js';
+import { createAjv } from '../sdk/schema/create-ajv.js';
 import { type JsonSchema, plainJson, workflowJsonSchema } from './published-schema.js';
 
 const STEP_REF = '#/$defs/WorkflowStep';

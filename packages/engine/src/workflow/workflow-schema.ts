@@ -1,5 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { ERROR_CODES, type ErrorCode } from '../contracts/step-error.js';
+import { EXPRESSION_PATTERN } from '../sdk/schema/expression-pattern.js';
+import { ERROR_CODES, type ErrorCode } from '../sdk/step-error.js';
 
 /**
  * The workflow file format (v1), written once here: the published JSON Schema
@@ -10,7 +11,7 @@ const description = (text: string) => ({ description: text });
 
 /** `{% jsonata %}`: a whole string is an expression; everything else is literal. */
 const Expression = Type.String({
-  pattern: '^\\s*\\{%[\\s\\S]*%\\}\\s*$',
+  pattern: EXPRESSION_PATTERN,
   ...description('A JSONata expression: {% … %}'),
 });
 

@@ -1,7 +1,7 @@
 import { expect, it, jest } from '@jest/globals';
 import { createEngine } from '../../src/container/create-engine.js';
-import type { RefreshLock } from '../../src/contracts/refresh-lock.js';
-import { RedisRefreshLock } from '../../src/queue/redis-refresh-lock.js';
+import type { RefreshLock } from '../../src/ports/refresh-lock.js';
+import { RedisRefreshLock } from '../../src/redis/redis-refresh-lock.js';
 import { MemoryVault } from '../../src/vault/memory-vault.js';
 import { demoIntegration, GET_ME } from './support/demo-integration.js';
 import { useRotatingTokenWorld } from './support/rotating-token-world.js';

@@ -2,8 +2,8 @@ import { statSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it, jest } from '@jest/globals';
-import type { RunResult } from '../../src/contracts/events.js';
-import { SqliteJournal } from '../../src/journal/index.js';
+import type { RunResult } from '../../src/ports/events.js';
+import { SqliteJournal } from '../../src/sqlite/sqlite-journal.js';
 import { runCliIn, TRIAGE_RUN } from './support/journal-cli.js';
 import { type TempFiles, tempFiles } from './support/temp-files.js';
 

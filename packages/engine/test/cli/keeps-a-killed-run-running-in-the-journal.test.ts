@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { expect, it, jest } from '@jest/globals';
-import { SqliteJournal } from '../../src/journal/index.js';
+import { SqliteJournal } from '../../src/sqlite/sqlite-journal.js';
 import { startCli, TASKS, TRIAGE } from './support/cli-process.js';
 import { useTasksWorld } from './support/tasks-world.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import type { RunResult } from '../../src/contracts/events.js';
+import type { RunResult } from '../../src/ports/events.js';
 import { runCli, TASKS, TRIAGE } from './support/cli-process.js';
 import { COMPLETE_MISSING_TASK, type TempFiles, tempFiles } from './support/temp-files.js';
 

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { SqliteJournal } from '../../src/journal/index.js';
+import { SqliteJournal } from '../../src/sqlite/sqlite-journal.js';
 import { type RedisServer, startRedisServer } from '../../src/testing/index.js';
 import { runCli, TASKS, TRIAGE } from './support/cli-process.js';
 import { runCliIn, TRIAGE_RUN } from './support/journal-cli.js';

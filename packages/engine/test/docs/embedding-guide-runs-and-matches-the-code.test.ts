@@ -41,14 +41,10 @@ function listedFields(name: string): string[] {
     .sort();
 }
 
-/** The engine's contracts as TypeScript sees them: only the names matter, so no file is resolved. */
+/** The engine's ports as TypeScript sees them: only the names matter, so no file is resolved. */
 const source = (file: string) => join(root, 'packages/engine/src', file);
 const program = ts.createProgram(
-  [
-    source('contracts/events.ts'),
-    source('container/create-engine.ts'),
-    source('contracts/shared-account-limits.ts'),
-  ],
+  [source('ports/events.ts'), source('container/create-engine.ts'), source('ports/shared-account-limits.ts')],
   { noResolve: true, noLib: true, types: [], noEmit: true, allowImportingTsExtensions: true },
 );
 const checker = program.getTypeChecker();
@@ -78,7 +74,7 @@ function sharedNames(types: readonly ts.Type[]): Set<string> {
  * and for a step event beyond those every step event has (the prose above the table names both).
  */
 function runEventFields(): Map<string, string[]> {
-  const union = declaredType('contracts/events.ts', 'RunEvent');
+  const union = declaredType('ports/events.ts', 'RunEvent');
   const members = union.isUnion() ? union.types : [union];
   const typeOf = (member: ts.Type) =>
     (checker.getTypeOfSymbol(member.getProperty('type') as ts.Symbol) as ts.StringLiteralType).value;
@@ -115,8 +111,8 @@ describe('the embedding guide', () => {
 
   it("names every field of RunResult, of its steps' StepTrace and of EngineOptions", () => {
     for (const [section, file, name] of [
-      ['run-result-fields', 'contracts/events.ts', 'RunResult'],
-      ['step-trace-fields', 'contracts/events.ts', 'StepTrace'],
+      ['run-result-fields', 'ports/events.ts', 'RunResult'],
+      ['step-trace-fields', 'ports/events.ts', 'StepTrace'],
       ['engine-options', 'container/create-engine.ts', 'EngineOptions'],
     ]) {
       expect({ name, fields: listedFields(section) }).toEqual({

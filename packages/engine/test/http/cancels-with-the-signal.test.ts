@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import { StepError } from '../../src/contracts/step-error.js';
+import { StepError } from '../../src/sdk/step-error.js';
 import { createEmulator, type Emulator } from '../../src/testing/emulator.js';
 import { failure, httpFixture } from './support/http-fixture.js';
 

@@ -2,7 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from '@jest/globals';
-import { RedisJournal, SqliteJournal } from '../../src/journal/index.js';
+import { RedisJournal } from '../../src/redis/redis-journal.js';
+import { SqliteJournal } from '../../src/sqlite/sqlite-journal.js';
 import { type RedisServer, startRedisServer } from '../../src/testing/redis-server.js';
 
 /** The journals a run can be kept in for good: every behaviour of one is proved on both. */

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe } from '@jest/globals';
-import type { RunStart } from '../../src/contracts/events.js';
-import type { RunJournal } from '../../src/journal/index.js';
+import type { RunStart } from '../../src/ports/events.js';
+import type { RunJournal } from '../../src/ports/journaled-run.js';
 import { cancelAndPruneContract } from './cancel-and-prune-contract.js';
 import { runRecordsContract } from './run-records-contract.js';
 import { stepsAndSendsContract } from './steps-and-sends-contract.js';

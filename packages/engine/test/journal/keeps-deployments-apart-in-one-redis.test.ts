@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { Redis } from 'ioredis';
-import { DEFAULT_REDIS_JOURNAL_PREFIX, RedisJournal } from '../../src/journal/index.js';
+import { RedisJournal } from '../../src/redis/redis-journal.js';
+import { DEFAULT_REDIS_JOURNAL_PREFIX } from '../../src/redis/redis-keys.js';
 import { type RedisServer, startRedisServer } from '../../src/testing/redis-server.js';
 import { runResult, runStart, sentWrite, stepTrace } from './journal-records.js';
 

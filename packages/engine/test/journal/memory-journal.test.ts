@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import type { RunResult, StepTrace } from '../../src/contracts/events.js';
 import { MemoryJournal } from '../../src/journal/index.js';
+import type { RunResult, StepTrace } from '../../src/ports/events.js';
 
 function trace(id: string): StepTrace {
   return {

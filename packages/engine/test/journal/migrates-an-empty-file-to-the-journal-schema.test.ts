@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from '@jest/globals';
 import type BetterSqlite3 from 'better-sqlite3';
-import { JOURNAL_MIGRATIONS } from '../../src/journal/journal-migrations.js';
-import { SqliteJournal } from '../../src/journal/sqlite-journal.js';
+import { JOURNAL_MIGRATIONS } from '../../src/sqlite/journal-migrations.js';
+import { SqliteJournal } from '../../src/sqlite/sqlite-journal.js';
 
 const Sqlite = createRequire(import.meta.url)('better-sqlite3') as typeof BetterSqlite3;
 

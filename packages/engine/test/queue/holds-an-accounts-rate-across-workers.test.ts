@@ -3,8 +3,8 @@ import { Redis } from 'ioredis';
 import { createTasksEmulator, type TasksEmulator } from '../../../../examples/tasks/src/emulator.js';
 import tasks from '../../../../examples/tasks/src/index.js';
 import { createEngine } from '../../src/container/create-engine.js';
-import { defineIntegration } from '../../src/contracts/integration.js';
-import { RedisRateLimits } from '../../src/queue/index.js';
+import { RedisRateLimits } from '../../src/redis/index.js';
+import { defineIntegration } from '../../src/sdk/integration.js';
 import { type RedisServer, startRedisServer } from '../../src/testing/index.js';
 
 jest.setTimeout(120_000);

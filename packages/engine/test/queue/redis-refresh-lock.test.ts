@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it, jest } from '@jest/globals';
 import { Redis } from 'ioredis';
-import { RedisRefreshLock } from '../../src/queue/redis-refresh-lock.js';
+import { RedisRefreshLock } from '../../src/redis/redis-refresh-lock.js';
 import { type RedisServer, startRedisServer } from '../../src/testing/redis-server.js';
 
 jest.setTimeout(60_000);

@@ -2,8 +2,8 @@ import { join } from 'node:path';
 import { expect, it, jest } from '@jest/globals';
 import tasks from '../../../../examples/tasks/src/index.js';
 import { createEngine } from '../../src/container/create-engine.js';
-import { SqliteJournal } from '../../src/journal/index.js';
-import { RunQueue, RunWorker } from '../../src/queue/index.js';
+import { RunQueue, RunWorker } from '../../src/redis/index.js';
+import { SqliteJournal } from '../../src/sqlite/sqlite-journal.js';
 import { QUEUE_KEY } from './support/queue-key.js';
 import { useTasksQueueWorld } from './support/tasks-queue-world.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { RedisQuotas } from '../../src/queue/index.js';
+import { RedisQuotas } from '../../src/redis/index.js';
 import { engineHttp } from './support/engine-http.js';
 import { type InFlightServer, startInFlightServer } from './support/in-flight-server.js';
 import { useSharedRedis } from './support/shared-redis.js';

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it, jest } from '@jest/globals';
 import { deliveryRunId, SqliteJournal } from '../../src/index.js';
-import { QueueRunLauncher, RunQueue, RunWorker } from '../../src/queue/index.js';
+import { QueueRunLauncher, RunQueue, RunWorker } from '../../src/redis/index.js';
 import { type BoardSetup, boardSetup, card, temporaryFolder } from '../triggers/host/host-helpers.js';
 import { commentsAccepted } from '../triggers/host/two-comments.js';
 import { QUEUE_KEY } from './support/queue-key.js';

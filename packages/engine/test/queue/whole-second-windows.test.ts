@@ -1,4 +1,4 @@
-import { wholeSecondWindows } from '../../src/queue/whole-second-windows.js';
+import { wholeSecondWindows } from '../../src/redis/whole-second-windows.js';
 import { mostWithinAnyInterval } from '../../src/testing/index.js';
 
 /**

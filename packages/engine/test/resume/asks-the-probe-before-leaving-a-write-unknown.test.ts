@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import type { RunEvent } from '../../src/contracts/events.js';
+import type { RunEvent } from '../../src/ports/events.js';
 import type { FaultSpec } from '../../src/testing/index.js';
 import { JOURNAL_KINDS } from '../journal/fresh-journals.js';
 import { notes, notesAccount } from './notes-without-probe.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import type { RunEvent, StepResolution } from '../../src/contracts/events.js';
 import { settlingTrace } from '../../src/index.js';
+import type { RunEvent, StepResolution } from '../../src/ports/events.js';
 import { JOURNAL_KINDS } from '../journal/fresh-journals.js';
 import { notes, notesAccount } from './notes-without-probe.js';
 import { useResumeWorld } from './resume-world.js';

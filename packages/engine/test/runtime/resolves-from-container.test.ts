@@ -1,12 +1,12 @@
 import 'reflect-metadata';
 import { describe, expect, it } from '@jest/globals';
 import { Container } from 'inversify';
-import { TOKENS } from '../../src/container/tokens.js';
-import type { Clock } from '../../src/contracts/clock.js';
-import type { Logger } from '../../src/contracts/logger.js';
-import type { SecretScrubber as Scrubber } from '../../src/contracts/services.js';
 import { MEMORY_JOURNAL_OPTIONS, MemoryJournal } from '../../src/journal/index.js';
+import type { Clock } from '../../src/ports/clock.js';
+import type { SecretScrubber as Scrubber } from '../../src/ports/services.js';
+import { TOKENS } from '../../src/ports/tokens.js';
 import { CONSOLE_LOGGER_OPTIONS, ConsoleLogger, SystemClock } from '../../src/runtime/index.js';
+import type { Logger } from '../../src/sdk/logger.js';
 import { REDACTED, SecretScrubber } from '../../src/secrets/index.js';
 
 describe('runtime services in an inversify container', () => {

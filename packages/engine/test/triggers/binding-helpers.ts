@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { CredentialVault } from '../../src/contracts/account.js';
+import type { CredentialVault } from '../../src/ports/credential-vault.js';
 import { createRegistry } from '../../src/registry/index.js';
 import { type LoadBindingResult, loadBinding } from '../../src/triggers/index.js';
 import type { Diagnostic } from '../../src/workflow/index.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import type { ConnectedAccount } from '../../src/contracts/account.js';
-import { StepError } from '../../src/contracts/step-error.js';
+import type { ConnectedAccount } from '../../src/sdk/account.js';
+import { StepError } from '../../src/sdk/step-error.js';
 import { MemoryVault } from '../../src/vault/index.js';
 
 const accounts: ConnectedAccount[] = [

@@ -1,4 +1,4 @@
-import type { CredentialVault } from '../../src/contracts/account.js';
+import type { CredentialVault } from '../../src/ports/credential-vault.js';
 import { createRegistry } from '../../src/registry/index.js';
 import { type Diagnostic, loadWorkflow } from '../../src/workflow/index.js';
 import { integration as code } from '../fixtures/validation/code-integration.js';

@@ -1,6 +1,6 @@
 import type { ConnectedAccount, EmulateOptions, EmulatorSession } from '@toolsteps/engine';
 import { createEmulator, type Emulator } from '@toolsteps/engine/testing';
-import type { QuotaSetting, SecondaryLimitSetting } from './github-quota.js';
+import { emitRunCompleted } from './actions/webhook-actions-events.js';
 import { registerGithubRoutes } from './github-routes.js';
 import { DEMO_LOGIN, DEMO_TOKEN, HUBOT_TOKEN, MONA_TOKEN, seedGithubState } from './github-seed.js';
 import { GithubState } from './github-state.js';
@@ -9,8 +9,9 @@ import {
   redeliverWebhook,
   registerWebhookControls,
   type WebhookEmission,
-} from './webhook-controls.js';
-import { WebhookDeliveries, type WebhookDelivery } from './webhook-deliveries.js';
+} from './hooks/webhook-controls.js';
+import { WebhookDeliveries, type WebhookDelivery } from './hooks/webhook-deliveries.js';
+import type { QuotaSetting, SecondaryLimitSetting } from './shared/github-quota.js';
 
 export interface GithubEmulatorOptions {
   /** Port on 127.0.0.1; default 0, a free one. */
@@ -86,7 +87,9 @@ export async function createGithubEmulator(options: GithubEmulatorOptions = {}):
     now: options.now,
     hookHosts: options.hookHosts,
   });
-  let state = seedGithubState(new GithubState(options.now, webhooks));
+  // Runs a test completes send their webhooks as runs read to completion do.
+  const events = { runCompleted: emitRunCompleted };
+  let state = seedGithubState(new GithubState(options.now, webhooks, events));
   const emulator = await createEmulator({
     port: options.port,
     allowedHosts: options.allowedHosts,
@@ -123,7 +126,7 @@ export async function createGithubEmulator(options: GithubEmulatorOptions = {}):
     },
     resetState: () => {
       webhooks.clear();
-      state = seedGithubState(new GithubState(options.now, webhooks));
+      state = seedGithubState(new GithubState(options.now, webhooks, events));
     },
     get deliveries() {
       return webhooks.log;

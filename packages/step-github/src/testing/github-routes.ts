@@ -1,21 +1,43 @@
 import { type Context, Hono } from '@toolsteps/engine/testing';
-import { accountJson } from './account-json.js';
-import { registerActionsRoutes } from './actions-routes.js';
-import { registerGistRoutes } from './gist-routes.js';
-import { GithubApiError } from './github-api-error.js';
-import { authenticate, callerOf, isRemembered, rememberCaller } from './github-caller.js';
-import type { QuotaResource } from './github-quota.js';
+import { registerActionsRoutes } from './actions/actions-routes.js';
+import { registerContentsRoutes } from './contents/contents-routes.js';
+import { registerGistRoutes } from './gists/gist-routes.js';
+import { registerCommitRoutes } from './git/commit-routes.js';
+import { registerGitRoutes } from './git/git-routes.js';
 import type { RouteModule, StateRef } from './github-route-module.js';
-import { registerHookRoutes } from './hook-routes.js';
-import { registerIssueDomain } from './issue-domain.js';
-import { registerProjectsGraphql } from './projects-graphql.js';
-import { registerReleaseRoutes } from './release-routes.js';
-import { registerRepositoryDomain } from './repository-domain.js';
+import { registerHookRoutes } from './hooks/hook-routes.js';
+import { assigneeRoutes } from './issues/assignee-routes.js';
+import { commentRoutes } from './issues/comment-routes.js';
+import { issueRoutes } from './issues/issue-routes.js';
+import { labelRoutes } from './issues/label-routes.js';
+import { registerProjectsGraphql } from './projects/projects-graphql.js';
+import { pullRoutes } from './pulls/pull-routes.js';
+import { reviewRoutes } from './pulls/review-routes.js';
+import { registerReleaseRoutes } from './releases/release-routes.js';
+import { registerCollaboratorRoutes } from './repositories/collaborator-routes.js';
+import { registerRepositoryRoutes } from './repositories/repository-routes.js';
+import { searchRoutes } from './search/search-routes.js';
+import { accountJson } from './shared/account-json.js';
+import { GithubApiError } from './shared/github-api-error.js';
+import { authenticate, callerOf, isRemembered, rememberCaller } from './shared/github-caller.js';
+import type { QuotaResource } from './shared/github-quota.js';
 
 /** Each domain adds its REST routes here. */
 const REST_MODULES: RouteModule[] = [
-  registerRepositoryDomain,
-  registerIssueDomain,
+  // Repositories and their git data: repositories, stars, collaborators, branches, refs, commits, contents.
+  registerRepositoryRoutes,
+  registerCollaboratorRoutes,
+  registerGitRoutes,
+  registerCommitRoutes,
+  registerContentsRoutes,
+  // Issues, their labels, assignees and comments; issue search; pull requests and their reviews.
+  issueRoutes,
+  labelRoutes,
+  assigneeRoutes,
+  commentRoutes,
+  searchRoutes,
+  pullRoutes,
+  reviewRoutes,
   registerActionsRoutes,
   registerGistRoutes,
   registerReleaseRoutes,

@@ -1,10 +1,10 @@
-import { seedActions } from './actions-seed.js';
-import { seedGists } from './gists-seed.js';
+import { seedActions } from './actions/actions-seed.js';
+import { seedGists } from './gists/gists-seed.js';
 import type { GithubState } from './github-state.js';
-import { seedIssues } from './issue-seed.js';
-import { seedProjects } from './projects-seed.js';
-import { seedReleases } from './releases-seed.js';
-import { seedRepositories } from './repository-seed.js';
+import { seedIssues } from './issues/issue-seed.js';
+import { seedProjects } from './projects/projects-seed.js';
+import { seedReleases } from './releases/releases-seed.js';
+import { seedRepositories } from './repositories/repository-seed.js';
 
 /** The demo user's token: what `toolsteps emulate github` and offline runs connect with. */
 export const DEMO_TOKEN = 'demo-octocat-token-0001';

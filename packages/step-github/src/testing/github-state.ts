@@ -1,145 +1,45 @@
-import { ActionsStore } from './actions-store.js';
-import { GistsStore } from './gists-store.js';
-import { GitStore } from './git-store.js';
-import { GithubApiError, notAccessible, notFound } from './github-api-error.js';
-import type { CollaboratorPermission, GithubAccount, Repository } from './github-model.js';
-import { repoKey } from './github-model.js';
-import { GithubQuotas } from './github-quota.js';
-import { HooksStore } from './hooks-store.js';
-import { IssuesStore } from './issues-store.js';
-import { LabelsStore } from './labels-store.js';
-import { MilestonesStore } from './milestones-store.js';
-import { ProjectsStore } from './projects-store.js';
-import { ReleasesStore } from './releases-store.js';
-import { TeamsStore } from './teams-store.js';
-import { WebhookDeliveries } from './webhook-deliveries.js';
-import { WorkflowsStore } from './workflows-store.js';
+import { ActionsStore, type WorkflowRunRecord } from './actions/actions-store.js';
+import { WorkflowsStore } from './actions/workflows-store.js';
+import { GistsStore } from './gists/gists-store.js';
+import { GitStore } from './git/git-store.js';
+import { HooksStore } from './hooks/hooks-store.js';
+import { WebhookDeliveries } from './hooks/webhook-deliveries.js';
+import { IssuesStore } from './issues/issues-store.js';
+import { LabelsStore } from './issues/labels-store.js';
+import { MilestonesStore } from './issues/milestones-store.js';
+import { ProjectsStore } from './projects/projects-store.js';
+import { ReleasesStore } from './releases/releases-store.js';
+import { GithubCore } from './shared/github-core.js';
+import { TeamsStore } from './teams/teams-store.js';
+
+/** What the state tells the emulator about changes no request makes, such as a run a test completes. */
+export interface GithubStateEvents {
+  runCompleted?(state: GithubState, run: WorkflowRunRecord): void;
+}
 
 /**
- * The emulator's in-memory GitHub: accounts, tokens and repositories, plus one store per domain
- * (git data, issues, actions, ...), each keyed by repository key.
+ * The emulator's in-memory GitHub: the core (accounts, tokens, repositories), plus one store per
+ * domain (git data, issues, actions, ...), each keyed by repository key.
  */
-export class GithubState {
-  readonly accounts = new Map<string, GithubAccount>();
-  /** Token to login. */
-  readonly tokens = new Map<string, string>();
-  readonly repositories = new Map<string, Repository>();
-  readonly quotas: GithubQuotas;
+export class GithubState extends GithubCore {
   readonly git = new GitStore(this);
-  readonly issues = new IssuesStore(this);
   readonly labels = new LabelsStore(this);
+  readonly issues = new IssuesStore(this, this.labels);
   readonly milestones = new MilestonesStore(this);
   readonly teams = new TeamsStore(this);
   readonly workflows = new WorkflowsStore(this);
-  readonly actions = new ActionsStore(this);
+  readonly actions = new ActionsStore(this, (run) => this.events.runCompleted?.(this, run));
   readonly gists = new GistsStore(this);
   readonly releases = new ReleasesStore(this);
   readonly projects = new ProjectsStore(this);
   readonly hooks = new HooksStore(this);
-  #nextId = 1000;
 
   constructor(
-    readonly now: () => number = Date.now,
+    now: () => number = Date.now,
     /** Where webhooks go out: the emulator keeps one across `resetState`, so its log and queues stay. */
     readonly webhooks: WebhookDeliveries = new WebhookDeliveries({ now }),
+    private readonly events: GithubStateEvents = {},
   ) {
-    this.quotas = new GithubQuotas(now);
-  }
-
-  nextId(): number {
-    this.#nextId += 1;
-    return this.#nextId;
-  }
-
-  /** GitHub's node ids are opaque base64 strings; ours keep the kind readable in tests. */
-  nodeId(kind: string, id: number): string {
-    return `${kind}_${Buffer.from(`${kind}:${id}`).toString('base64url')}`;
-  }
-
-  isoNow(): string {
-    return new Date(this.now()).toISOString().replace(/\.\d{3}Z$/, 'Z');
-  }
-
-  account(login: string): GithubAccount | undefined {
-    return this.accounts.get(login.toLowerCase());
-  }
-
-  addAccount(account: Omit<GithubAccount, 'id' | 'node_id'>, token?: string): GithubAccount {
-    const id = this.nextId();
-    const added: GithubAccount = {
-      ...account,
-      id,
-      node_id: this.nodeId(account.type === 'User' ? 'U' : 'O', id),
-    };
-    this.accounts.set(account.login.toLowerCase(), added);
-    if (token !== undefined) this.tokens.set(token, added.login);
-    return added;
-  }
-
-  repository(owner: string, name: string): Repository | undefined {
-    return this.repositories.get(repoKey(owner, name));
-  }
-
-  /** The repository the caller may see, or GitHub's 404 (private repositories are hidden, not forbidden). */
-  visibleRepository(owner: string, name: string, caller: GithubAccount): Repository {
-    const repo = this.repository(owner, name);
-    if (repo === undefined || (repo.private && this.permissionOf(repo, caller.login) === undefined)) {
-      throw notFound();
-    }
-    return repo;
-  }
-
-  /** A repository the caller may write to (push or better), else 404 when hidden or 403 when read-only. */
-  writableRepository(owner: string, name: string, caller: GithubAccount): Repository {
-    const repo = this.visibleRepository(owner, name, caller);
-    const permission = this.permissionOf(repo, caller.login);
-    if (permission === undefined || permission === 'pull' || permission === 'triage') {
-      throw notAccessible();
-    }
-    return repo;
-  }
-
-  /** The caller's permission on a repository: owner and organization members are admins. */
-  permissionOf(repo: Repository, login: string): CollaboratorPermission | undefined {
-    if (repo.owner.toLowerCase() === login.toLowerCase()) return 'admin';
-    const owner = this.account(repo.owner);
-    if (owner?.members?.some((member) => member.toLowerCase() === login.toLowerCase())) return 'admin';
-    return repo.collaborators.get(login.toLowerCase());
-  }
-
-  addRepository(
-    fields: Pick<Repository, 'owner' | 'name'> & Partial<Omit<Repository, 'id' | 'node_id'>>,
-  ): Repository {
-    const key = repoKey(fields.owner, fields.name);
-    if (this.repositories.has(key)) {
-      throw new GithubApiError(422, 'Repository creation failed.', [
-        {
-          resource: 'Repository',
-          code: 'custom',
-          field: 'name',
-          message: 'name already exists on this account',
-        },
-      ]);
-    }
-    const id = this.nextId();
-    const now = this.isoNow();
-    const repo: Repository = {
-      description: null,
-      private: false,
-      default_branch: 'main',
-      homepage: null,
-      has_issues: true,
-      archived: false,
-      created_at: now,
-      updated_at: now,
-      pushed_at: now,
-      stargazers: new Set(),
-      collaborators: new Map(),
-      ...fields,
-      id,
-      node_id: this.nodeId('R', id),
-    };
-    this.repositories.set(key, repo);
-    return repo;
+    super(now);
   }
 }

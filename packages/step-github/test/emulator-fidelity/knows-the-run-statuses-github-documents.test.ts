@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from '@jest/globals';
 import { RUN_STATUS_FILTERS } from '../../src/github-workflows.js';
-import { RUN_CONCLUSIONS, RUN_STATUSES } from '../../src/testing/actions-store.js';
+import { RUN_CONCLUSIONS, RUN_STATUSES } from '../../src/testing/actions/actions-store.js';
 import { DEMO_REPO } from '../../src/testing/index.js';
 import { useGithubEmulator } from '../github-fixture.js';
 import { githubHttp } from '../repositories/github-http.js';

@@ -17,7 +17,7 @@ import {
 import * as queries from '../../src/project-status-queries.js';
 import { updateProjectItemStatus } from '../../src/steps/update-project-item-status.js';
 import { DEMO_ISSUES } from '../../src/testing/index.js';
-import { PROJECTS_SCHEMA } from '../../src/testing/projects-schema.js';
+import { PROJECTS_SCHEMA } from '../../src/testing/projects/projects-schema.js';
 import { useGithubEmulator } from '../github-fixture.js';
 
 /**

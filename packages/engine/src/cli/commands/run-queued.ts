@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { RunQueue } from '../../queue/run-queue.js';
+import { RunQueue } from '../../redis/run-queue.js';
 import type { CompiledWorkflow } from '../../workflow/compiled-workflow.js';
 import type { CliContext } from '../cli-context.js';
 import { EXIT } from '../exit-codes.js';

@@ -1,15 +1,24 @@
-import type { StepResolution, StepTrace } from '../../contracts/events.js';
+import type { Command } from 'commander';
 import { RunReplay } from '../../execution/resume/run-replay.js';
 import { settlingTrace } from '../../execution/resume/settling-trace.js';
-import type { RunJournal } from '../../journal/journaled-run.js';
-import { describeViolations, schemaCheck } from '../../validation/json-schema.js';
+import type { StepResolution, StepTrace } from '../../ports/events.js';
+import type { RunJournal } from '../../ports/journaled-run.js';
+import { describeViolations, schemaCheck } from '../../sdk/schema/json-schema.js';
 import type { CliContext } from '../cli-context.js';
+import type { CommandKit } from '../command-kit.js';
 import { EXIT, UsageError } from '../exit-codes.js';
 import { oneRunId } from '../one-run-id.js';
 import { openExistingJournal } from '../open-journal.js';
 import { printable } from '../printable.js';
 import { readRunInput } from '../read-input.js';
-import { type RunsResumeOptions, refuseIfHeldByAWorker, requireAccounts, resumeIn } from './runs-resume.js';
+import { withRedisUrl } from '../redis-url-option.js';
+import {
+  addResumeOptions,
+  type RunsResumeOptions,
+  refuseIfHeldByAWorker,
+  requireAccounts,
+  resumeIn,
+} from './runs-resume.js';
 
 export interface RunsResolveOptions extends RunsResumeOptions {
   step?: string;
@@ -108,4 +117,17 @@ async function checkResult(stepId: string, result: unknown, cli: CliContext): Pr
 function unsettledKeys(traced: string[], sent: readonly { stepKey: string }[], replay: RunReplay): string[] {
   const keys = new Set([...traced, ...sent.map((write) => write.stepKey)]);
   return [...keys].filter((key) => replay.unsettled(key) !== undefined);
+}
+
+export function addRunsResolveCommand(runs: Command, { action }: CommandKit): void {
+  addResumeOptions(
+    runs
+      .command('resolve')
+      .description('settle a step whose write may or may not have happened, then resume the run')
+      .argument('<id>', 'run id, or its first characters')
+      .requiredOption('--step <key>', 'the step key, as `runs show` lists it')
+      .requiredOption('--as <decision>', 'done (it happened: give --result), retry (it did not), or failed')
+      .option('--result <json>', "with --as done: the step's result, inline or @file.json")
+      .option('--no-resume', 'record the decision only'),
+  ).action(action((cli, id: string, options) => runsResolveCommand(id, withRedisUrl(options, cli), cli)));
 }

@@ -1,6 +1,8 @@
+import type { Command } from 'commander';
 import { catalogBindingSchema } from '../../triggers/catalog-binding-schema.js';
 import { catalogWorkflowSchema } from '../../workflow/index.js';
 import type { CliContext } from '../cli-context.js';
+import type { CommandKit } from '../command-kit.js';
 import { EXIT, UsageError } from '../exit-codes.js';
 
 const KINDS = ['workflow', 'binding'] as const;
@@ -15,4 +17,14 @@ export async function schemaCommand(kind: string | undefined, cli: CliContext): 
     which === 'binding' ? catalogBindingSchema(engine.registry) : catalogWorkflowSchema(engine.registry);
   cli.output.line(JSON.stringify(schema, null, 2));
   return EXIT.ok;
+}
+
+export function addSchemaCommand(program: Command, { action }: CommandKit): void {
+  program
+    .command('schema')
+    .description(
+      'print the JSON Schema of workflow (default) or binding files for the installed catalog (for editors)',
+    )
+    .argument('[kind]', 'workflow or binding')
+    .action(action((cli, kind: string | undefined) => schemaCommand(kind, cli)));
 }

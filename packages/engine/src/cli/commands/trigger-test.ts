@@ -1,19 +1,22 @@
+import type { Command } from 'commander';
 import type { Engine } from '../../container/create-engine.js';
-import { TOKENS } from '../../container/tokens.js';
-import type { RunResult } from '../../contracts/events.js';
-import { type StepErrorJson, toStepError } from '../../contracts/step-error.js';
 import type { ExpressionLimits } from '../../expressions/expression.js';
+import type { RunResult } from '../../ports/events.js';
+import { TOKENS } from '../../ports/tokens.js';
+import { describeViolations, type SchemaViolation, schemaCheck } from '../../sdk/schema/json-schema.js';
+import { type StepErrorJson, toStepError } from '../../sdk/step-error.js';
 import { capturedDelivery } from '../../triggers/captured-delivery.js';
 import type { CompiledBinding } from '../../triggers/compiled-binding.js';
 import { eventsOfDelivery } from '../../triggers/events-of-delivery.js';
 import { loadBinding } from '../../triggers/load-binding.js';
 import { mapEvent } from '../../triggers/map-event.js';
-import { describeViolations, type SchemaViolation, schemaCheck } from '../../validation/json-schema.js';
 import type { CliContext } from '../cli-context.js';
+import type { CommandKit } from '../command-kit.js';
 import { engineOnEmulators } from '../emulated-engine.js';
 import { EXIT, UsageError } from '../exit-codes.js';
 import { reportsByFile } from '../file-reports.js';
 import { integrationsUsed } from '../integrations-used.js';
+import { runJsonOption } from '../json-options.js';
 import { printable } from '../printable.js';
 import { progressReporter } from '../progress.js';
 import { readJsonFile } from '../read-input.js';
@@ -250,3 +253,25 @@ function report(
 }
 
 /** The binding's diagnostics and its workflow's, each under its own file. */
+
+export function addTriggerTestCommand(trigger: Command, { action }: CommandKit): void {
+  trigger
+    .command('test')
+    .description(
+      "evaluate a binding's filter and input mapping on the trigger's sample, an event or a captured delivery",
+    )
+    .argument('<binding>', 'binding JSON file')
+    .option(
+      '--event <file>',
+      'an event, or a captured delivery {"headers": {…}, "body": {…}}, instead of the sample',
+    )
+    .option('--run', 'also run the workflow for each event that passes; without --accounts on emulators')
+    .option(
+      '--accounts <file>',
+      'connected accounts file: checks the binding account and runs with real accounts',
+    )
+    .option('--journal <path>', 'with --run: the run journal (SQLite), default .toolsteps/runs.sqlite')
+    .option('--no-journal', 'with --run: keep the runs in memory only')
+    .addOption(runJsonOption())
+    .action(action((cli, file: string, options) => triggerTestCommand(file, options, cli)));
+}

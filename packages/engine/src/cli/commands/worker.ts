@@ -1,15 +1,15 @@
-import { connectRedis } from '../../journal/redis-connection.js';
-import { RedisJournal } from '../../journal/redis-journal.js';
-import { DEFAULT_QUEUE } from '../../queue/queued-run.js';
-import { redisAccountLimits } from '../../queue/redis-account-limits.js';
-import { RedisRefreshLock } from '../../queue/redis-refresh-lock.js';
-import { RunWorker, type WorkerEvent } from '../../queue/run-worker.js';
+import type { Command } from 'commander';
+import { DEFAULT_QUEUE } from '../../redis/queued-run.js';
+import type { WorkerEvent } from '../../redis/run-worker.js';
 import { toMilliseconds } from '../../workflow/duration.js';
 import type { CliContext } from '../cli-context.js';
+import type { CommandKit } from '../command-kit.js';
 import { EXIT, UsageError } from '../exit-codes.js';
+import { jsonOption } from '../json-options.js';
 import { openJournal } from '../open-journal.js';
 import { printable } from '../printable.js';
-import { type QueueKeyOptions, requireQueueKey } from '../queue-key-option.js';
+import { type QueueKeyOptions, queueKeyFileOption, requireQueueKey } from '../queue-key-option.js';
+import { redisUrlFileOption, withRedisUrl } from '../redis-url-option.js';
 import { requireRedis } from '../require-redis.js';
 import { untilInterrupted } from '../until-interrupted.js';
 import { requireAccounts } from './runs-resume.js';
@@ -36,6 +36,15 @@ export async function workerCommand(options: WorkerOptions, cli: CliContext): Pr
   const key = requireQueueKey(options, 'worker', cli);
   const concurrency = wholeNumber(options.concurrency, '--concurrency', 8);
   const lockDurationMs = options.lockDuration === undefined ? undefined : duration(options.lockDuration);
+  // BullMQ and ioredis load only for the commands that use them: every other command starts faster.
+  const [{ connectRedis }, { redisAccountLimits }, { RedisJournal }, { RedisRefreshLock }, { RunWorker }] =
+    await Promise.all([
+      import('../../redis/connect-redis.js'),
+      import('../../redis/redis-account-limits.js'),
+      import('../../redis/redis-journal.js'),
+      import('../../redis/redis-refresh-lock.js'),
+      import('../../redis/run-worker.js'),
+    ]);
   // One connection serves the journal, the account limits every worker keeps together (rates, caps
   // on requests in flight, the API's reported quotas), and the lock that lets one worker at a time
   // refresh an account's OAuth token (a rotating one is spent once).
@@ -111,4 +120,29 @@ function duration(text: string): number {
   throw new UsageError(
     `--lock-duration: a duration of at least 1s is needed, such as 30s (got "${printable(text)}")`,
   );
+}
+
+export function addWorkerCommand(program: Command, { action }: CommandKit): void {
+  program
+    .command('worker')
+    .description('take queued runs from Redis and run them until Ctrl-C; resumes runs a dead worker held')
+    .option(
+      '--redis [url]',
+      'the Redis the queue lives in, e.g. redis://127.0.0.1:6379 (default: TOOLSTEPS_REDIS_URL)',
+    )
+    .addOption(redisUrlFileOption())
+    .addOption(queueKeyFileOption())
+    .requiredOption('--accounts <file>', 'connected accounts file: the accounts runs use')
+    .option('--concurrency <n>', 'runs at once (default 8)')
+    .option('--queue <name>', 'the queue (default toolsteps-runs)')
+    .option(
+      '--journal <path>',
+      'an SQLite journal, when every worker runs on this machine (default: on Redis)',
+    )
+    .option(
+      '--lock-duration <duration>',
+      'how long a dead worker holds its runs before another resumes them (default 30s)',
+    )
+    .addOption(jsonOption())
+    .action(action((cli, options) => workerCommand(withRedisUrl(options, cli, { always: true }), cli)));
 }

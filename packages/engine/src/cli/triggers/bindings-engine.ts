@@ -1,6 +1,6 @@
 import type { Engine } from '../../container/create-engine.js';
-import { TOKENS } from '../../container/tokens.js';
 import type { ExpressionLimits } from '../../expressions/expression.js';
+import { TOKENS } from '../../ports/tokens.js';
 import type { CompiledBinding } from '../../triggers/compiled-binding.js';
 import { loadBinding } from '../../triggers/load-binding.js';
 import type { CliContext } from '../cli-context.js';

@@ -1,4 +1,4 @@
-import type { DeliveryStatus, StoredDelivery } from '../../contracts/trigger-store.js';
+import type { DeliveryStatus, StoredDelivery } from '../../ports/trigger-store.js';
 import { UsageError } from '../exit-codes.js';
 
 export const DELIVERY_STATUSES: readonly DeliveryStatus[] = [

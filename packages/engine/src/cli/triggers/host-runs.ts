@@ -1,27 +1,6 @@
-import type { RunLauncher } from '../../triggers/host/run-launcher.js';
 import type { CliContext } from '../cli-context.js';
 import { openJournal } from '../open-journal.js';
-import type { QueueKeyOptions } from '../queue-key-option.js';
-
-export interface HostRunsOptions extends QueueKeyOptions {
-  /** The journal file; `false` (`--no-journal`) keeps runs in memory only. */
-  journal?: string | false;
-  /** Queue the runs for `toolsteps worker`s on this Redis (its URL, wherever it was given) instead of running them here. */
-  redis?: string;
-  /** The queue on that Redis; default the workers' default. */
-  queue?: string;
-}
-
-/** Where a trigger host's runs run and are journaled, for `serve` and `deliveries replay`. */
-export interface HostRuns {
-  /** The context to make engines with: on its own, each records its runs to the journal. */
-  cli: CliContext;
-  /** Set when runs go to workers: the host's launcher. */
-  launcher?: RunLauncher;
-  /** Where runs go, for the ready line: the queue's Redis (its password masked), when queued. */
-  queue?: { redis: string; name: string };
-  close(): Promise<void>;
-}
+import type { HostRuns, HostRunsOptions } from './host-runs-options.js';
 
 /**
  * Runs here, journaled as `toolsteps run` journals (`.toolsteps/runs.sqlite` unless --journal or

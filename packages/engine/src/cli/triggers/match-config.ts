@@ -1,5 +1,5 @@
-import type { AnyTrigger, IntegrationWebhooks, WebhookDelivery } from '../../contracts/trigger.js';
-import { describeViolations, schemaCheck } from '../../validation/json-schema.js';
+import { describeViolations, schemaCheck } from '../../sdk/schema/json-schema.js';
+import type { AnyTrigger, IntegrationWebhooks, WebhookDelivery } from '../../sdk/trigger.js';
 import { UsageError } from '../exit-codes.js';
 
 /** What `trigger match` reads config values from. */

@@ -1,9 +1,13 @@
 import { existsSync } from 'node:fs';
-import type { TriggerStore } from '../../contracts/trigger-store.js';
-import { DEFAULT_TRIGGER_STORE_PATH } from '../../triggers/store/default-trigger-store.js';
-import { SqliteTriggerStore } from '../../triggers/store/sqlite-trigger-store.js';
-import { triggerStoreKey } from '../../triggers/store/trigger-store-key.js';
+import { Option } from 'commander';
+import type { TriggerStore } from '../../ports/trigger-store.js';
+import { DEFAULT_TRIGGER_STORE_PATH } from '../../sqlite/default-trigger-store.js';
+import { SqliteTriggerStore } from '../../sqlite/sqlite-trigger-store.js';
+import { triggerStoreKey } from '../../sqlite/trigger-store-key.js';
 import { UsageError } from '../exit-codes.js';
+
+export const storeOption = () =>
+  new Option('--store <path>', 'the trigger store (SQLite), default .toolsteps/triggers.sqlite');
 
 export interface OpenedTriggerStore {
   store: TriggerStore;

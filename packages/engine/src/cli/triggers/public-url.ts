@@ -1,4 +1,11 @@
+import { Option } from 'commander';
 import { UsageError } from '../exit-codes.js';
+
+export const publicUrlOption = () =>
+  new Option(
+    '--public-url <url>',
+    'where the third party reaches this host; default http://127.0.0.1:<port>',
+  );
 
 /**
  * `--public-url`: where the third party reaches this host, checked before anything starts. Binding

@@ -1,16 +1,16 @@
-import type { ResumableJournal } from '../../journal/journaled-run.js';
-import { connectRedis } from '../../journal/redis-connection.js';
-import { RedisJournal } from '../../journal/redis-journal.js';
-import { QueueRunLauncher } from '../../queue/queue-run-launcher.js';
-import { DEFAULT_QUEUE } from '../../queue/queued-run.js';
-import { RunQueue } from '../../queue/run-queue.js';
+import type { ResumableJournal } from '../../ports/journaled-run.js';
+import { connectRedis } from '../../redis/connect-redis.js';
+import { QueueRunLauncher } from '../../redis/queue-run-launcher.js';
+import { DEFAULT_QUEUE } from '../../redis/queued-run.js';
+import { RedisJournal } from '../../redis/redis-journal.js';
+import { RunQueue } from '../../redis/run-queue.js';
 import type { CliContext } from '../cli-context.js';
 import { UsageError } from '../exit-codes.js';
 import { openJournal } from '../open-journal.js';
 import { requireQueueKey } from '../queue-key-option.js';
 import { redisUrlShown } from '../redis-url-shown.js';
 import { requireRedis } from '../require-redis.js';
-import type { HostRuns, HostRunsOptions } from './host-runs.js';
+import type { HostRuns, HostRunsOptions } from './host-runs-options.js';
 
 /**
  * A host's runs queued on Redis for `toolsteps worker`s, each awaited to its result. The journal

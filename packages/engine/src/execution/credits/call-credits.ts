@@ -1,7 +1,8 @@
-import type { CreditSpend, CreditsReporter, StepParts } from '../../contracts/credits.js';
-import type { SpentCredits } from '../../contracts/events.js';
-import type { Logger } from '../../contracts/logger.js';
-import type { SendEndListener, SentRequest } from '../../contracts/services.js';
+import type { SpentCredits } from '../../ports/events.js';
+import type { CreditSpend } from '../../ports/run-credits.js';
+import type { SendEndListener, SentRequest } from '../../ports/services.js';
+import type { CreditsReporter, StepParts } from '../../sdk/credits.js';
+import type { Logger } from '../../sdk/logger.js';
 import type { RunRecorder } from '../run-recorder.js';
 import { budgetError } from './budget-refusal.js';
 import { CallParts } from './call-parts.js';

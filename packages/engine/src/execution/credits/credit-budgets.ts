@@ -1,7 +1,7 @@
-import type { ConnectedAccount } from '../../contracts/account.js';
-import type { Integration } from '../../contracts/integration.js';
-import { StepError } from '../../contracts/step-error.js';
-import { cutBeforeToken } from '../../secrets/cut-before-token.js';
+import type { ConnectedAccount } from '../../sdk/account.js';
+import { cutBeforeToken } from '../../sdk/cut-before-token.js';
+import type { Integration } from '../../sdk/integration.js';
+import { StepError } from '../../sdk/step-error.js';
 import type { CompiledStep, CompiledWorkflow } from '../../workflow/compiled-workflow.js';
 
 export type BudgetScope = 'step' | 'account' | 'run';

@@ -1,5 +1,5 @@
-import type { CreditSpend, RunCredits } from '../../contracts/credits.js';
-import type { SpentCredits } from '../../contracts/events.js';
+import type { SpentCredits } from '../../ports/events.js';
+import type { CreditSpend, RunCredits } from '../../ports/run-credits.js';
 import { cancellation } from '../deadline.js';
 import type { Budget, BudgetScope } from './credit-budgets.js';
 import { type EarlierSpend, earlierSpendByStep } from './earlier-spend.js';

@@ -1,5 +1,5 @@
-import type { CreditSpend } from '../../contracts/credits.js';
-import type { SpentCredits } from '../../contracts/events.js';
+import type { SpentCredits } from '../../ports/events.js';
+import type { CreditSpend } from '../../ports/run-credits.js';
 
 /** What one step of a resumed run spent before, over all its records, and the parts it completed. */
 export interface EarlierSpend {

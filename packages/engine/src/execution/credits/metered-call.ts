@@ -1,8 +1,8 @@
-import type { ConnectedAccount } from '../../contracts/account.js';
-import type { StepParts } from '../../contracts/credits.js';
-import type { Integration } from '../../contracts/integration.js';
-import { withFields } from '../../contracts/logger.js';
-import type { AnyStep } from '../../contracts/step.js';
+import type { ConnectedAccount } from '../../sdk/account.js';
+import type { StepParts } from '../../sdk/credits.js';
+import type { Integration } from '../../sdk/integration.js';
+import { withFields } from '../../sdk/logger.js';
+import type { AnyStep } from '../../sdk/step.js';
 import type { CompiledStep } from '../../workflow/compiled-workflow.js';
 import type { RunContext, StepProgress } from '../run-context.js';
 import { CallCredits } from './call-credits.js';

@@ -1,5 +1,5 @@
-import type { RunResult } from '../../contracts/events.js';
-import type { ResumableJournal } from '../../journal/journaled-run.js';
+import type { RunResult } from '../../ports/events.js';
+import type { ResumableJournal } from '../../ports/journaled-run.js';
 import type { CompiledWorkflow } from '../../workflow/compiled-workflow.js';
 import type { WorkflowSource } from '../../workflow/load-workflow.js';
 import type { RunOptions, WorkflowRunner } from '../engine.js';

@@ -1,4 +1,5 @@
-import type { RunHistory, SentWrite, StepTrace } from '../../contracts/events.js';
+import type { RunHistory, StepTrace } from '../../ports/events.js';
+import type { SentWrite } from '../../sdk/sent-write.js';
 
 /**
  * A resumed run's memory of what it already did, by step key. A step recorded as succeeded or

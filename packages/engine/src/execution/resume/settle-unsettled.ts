@@ -1,5 +1,5 @@
-import type { SentWrite } from '../../contracts/events.js';
-import { StepError } from '../../contracts/step-error.js';
+import type { SentWrite } from '../../sdk/sent-write.js';
+import { StepError } from '../../sdk/step-error.js';
 import { askProbe, type ProbeCall } from '../ask-probe.js';
 import type { Unsettled } from './run-replay.js';
 

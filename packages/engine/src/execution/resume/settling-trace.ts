@@ -1,4 +1,4 @@
-import type { StepResolution, StepTrace } from '../../contracts/events.js';
+import type { StepResolution, StepTrace } from '../../ports/events.js';
 
 /**
  * The step record an operator's decision leaves (`toolsteps runs resolve`): `done` with the result

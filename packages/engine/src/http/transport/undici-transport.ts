@@ -1,5 +1,5 @@
 import { Agent, type Dispatcher } from 'undici';
-import type { HttpTransport, TransportOptions } from '../../contracts/services.js';
+import type { HttpTransport, TransportOptions } from '../../ports/services.js';
 import { formatBytes } from '../format-bytes.js';
 import { declaresSize } from '../read-body.js';
 import { AnswerCutOff } from './answer-failure.js';

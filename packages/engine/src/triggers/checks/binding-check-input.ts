@@ -1,8 +1,8 @@
-import type { CredentialVault } from '../../contracts/account.js';
-import type { Integration } from '../../contracts/integration.js';
-import type { StepRegistry } from '../../contracts/services.js';
-import type { AnyTrigger } from '../../contracts/trigger.js';
-import type { CompiledExpression } from '../../expressions/expression.js';
+import type { CompiledExpression } from '../../expressions/compiled-expression.js';
+import type { CredentialVault } from '../../ports/credential-vault.js';
+import type { StepRegistry } from '../../ports/services.js';
+import type { Integration } from '../../sdk/integration.js';
+import type { AnyTrigger } from '../../sdk/trigger.js';
 import type { Binding } from '../binding-schema.js';
 
 /** What every check of a binding gets: what the schema accepted of it, its trigger, its compiled expressions. */

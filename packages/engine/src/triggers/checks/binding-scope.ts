@@ -1,9 +1,9 @@
-import type { AnyTrigger } from '../../contracts/trigger.js';
+import { expressionFacts, type VariablePath } from '../../expressions/expression-facts.js';
+import { didYouMean } from '../../sdk/schema/did-you-mean.js';
+import type { AnyTrigger } from '../../sdk/trigger.js';
 import { builtinFunctionNames, isBuiltinFunction } from '../../workflow/checks/builtin-functions.js';
-import { expressionFacts, type VariablePath } from '../../workflow/checks/expression-facts.js';
 import { followSchemaPath, noFieldsIn } from '../../workflow/checks/schema-path.js';
 import type { Problem } from '../../workflow/diagnostic.js';
-import { didYouMean } from '../../workflow/did-you-mean.js';
 import type { BindingCheckInput } from './binding-check-input.js';
 import { contextReads } from './context-reads.js';
 

@@ -1,4 +1,4 @@
-import type { CompiledExpression, JsonataNode } from '../../expressions/expression.js';
+import type { CompiledExpression, JsonataNode } from '../../expressions/compiled-expression.js';
 
 /** A field name read from the expression's own context (`issue.title` rather than `$event.issue.title`). */
 export interface ContextRead {

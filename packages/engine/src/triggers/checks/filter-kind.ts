@@ -1,4 +1,4 @@
-import { expressionFacts } from '../../workflow/checks/expression-facts.js';
+import { expressionFacts } from '../../expressions/expression-facts.js';
 import type { Problem } from '../../workflow/diagnostic.js';
 import type { BindingCheckInput } from './binding-check-input.js';
 

@@ -1,13 +1,14 @@
 import type { ValidateFunction } from 'ajv';
-import type { AnyTrigger } from '../../contracts/trigger.js';
-import { type CompiledExpression, isExpression, type JsonataNode } from '../../expressions/expression.js';
-import { createAjv } from '../../validation/create-ajv.js';
-import { escapePointer, parsePointer } from '../../validation/json-pointer.js';
-import { kindOf } from '../../workflow/checks/expression-facts.js';
+import type { CompiledExpression, JsonataNode } from '../../expressions/compiled-expression.js';
+import { isExpression } from '../../expressions/expression.js';
+import { kindOf } from '../../expressions/expression-facts.js';
+import { createAjv } from '../../sdk/schema/create-ajv.js';
+import { describeSchema, listOf } from '../../sdk/schema/describe-value.js';
+import { escapePointer, parsePointer } from '../../sdk/schema/json-pointer.js';
+import type { AnyTrigger } from '../../sdk/trigger.js';
 import { decidableSchemaMessages } from '../../workflow/checks/literal-violations.js';
 import { followSchemaPath, typesAt } from '../../workflow/checks/schema-path.js';
 import type { CompiledWorkflow } from '../../workflow/compiled-workflow.js';
-import { describeSchema, listOf } from '../../workflow/describe-value.js';
 import type { Problem } from '../../workflow/diagnostic.js';
 import type { BindingCheckInput } from './binding-check-input.js';
 

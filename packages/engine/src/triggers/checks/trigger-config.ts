@@ -1,8 +1,8 @@
 import type { TSchema } from '@sinclair/typebox';
 import type { ValidateFunction } from 'ajv';
-import { createAjv } from '../../validation/create-ajv.js';
-import { describeSchemaErrors } from '../../workflow/describe-schema-errors.js';
-import { listOf } from '../../workflow/describe-value.js';
+import { createAjv } from '../../sdk/schema/create-ajv.js';
+import { describeSchemaErrors } from '../../sdk/schema/describe-schema-errors.js';
+import { listOf } from '../../sdk/schema/describe-value.js';
 import type { Problem } from '../../workflow/diagnostic.js';
 import type { BindingCheckInput } from './binding-check-input.js';
 

@@ -1,6 +1,6 @@
-import type { StepRegistry } from '../../contracts/services.js';
+import type { StepRegistry } from '../../ports/services.js';
+import { didYouMean, nearest } from '../../sdk/schema/did-you-mean.js';
 import type { Problem } from '../../workflow/diagnostic.js';
-import { didYouMean, nearest } from '../../workflow/did-you-mean.js';
 import type { BindingCheckInput } from './binding-check-input.js';
 
 const LIST_HINT = 'list the installed triggers with `toolsteps triggers`';

@@ -1,18 +1,18 @@
 import type { Engine } from '../../container/create-engine.js';
-import { TOKENS } from '../../container/tokens.js';
-import type { CredentialVault } from '../../contracts/account.js';
-import type { Clock } from '../../contracts/clock.js';
-import type { Entitlements } from '../../contracts/entitlements.js';
-import type { Logger } from '../../contracts/logger.js';
-import type { HttpClientFactory, SecretScrubber } from '../../contracts/services.js';
-import { StepError } from '../../contracts/step-error.js';
+import type { Clock } from '../../ports/clock.js';
+import type { CredentialVault } from '../../ports/credential-vault.js';
+import type { Entitlements } from '../../ports/entitlements.js';
+import type { HttpClientFactory, SecretScrubber } from '../../ports/services.js';
+import { TOKENS } from '../../ports/tokens.js';
 import type {
   Activation,
   DeliveryQuery,
   DeliveryStatus,
   StoredDelivery,
   TriggerStore,
-} from '../../contracts/trigger-store.js';
+} from '../../ports/trigger-store.js';
+import type { Logger } from '../../sdk/logger.js';
+import { StepError } from '../../sdk/step-error.js';
 import type { CompiledBinding } from '../compiled-binding.js';
 import { type BindingSource, loadBindingOrThrow } from '../load-binding.js';
 import { BodyBudget, DEFAULT_MAX_BUFFERED_BYTES } from '../receiver/body-budget.js';
@@ -30,6 +30,7 @@ import {
 } from './binding-activation.js';
 import { BindingTurns } from './binding-turns.js';
 import { DeliveryKeeper } from './delivery-keeper.js';
+import { type DeliveryKey, DeliveryQueue } from './delivery-queue.js';
 import type { HostParts } from './host-parts.js';
 import { durationOption, type Interval, onAnInterval } from './on-an-interval.js';
 import type { PollReport } from './poll-binding.js';
@@ -39,7 +40,6 @@ import { DEFAULT_RECONCILE_EVERY_MS, ReconcileSchedule } from './reconcile-sched
 import { RejectionSummary } from './rejection-summary.js';
 import { runDelivery } from './run-delivery.js';
 import { engineRunLauncher, type RunLauncher } from './run-launcher.js';
-import { type DeliveryKey, RunQueue } from './run-queue.js';
 import { scrubbedFailure, scrubbingFailures } from './scrubbed-failure.js';
 import type { TriggerHostEvent, TriggerHostListener } from './trigger-host-events.js';
 
@@ -190,7 +190,7 @@ export async function createTriggerHost(options: TriggerHostOptions): Promise<Tr
     targets.set(binding.id, { binding, secret: activation.secret, webhooks });
   }
 
-  const queue = new RunQueue({
+  const queue = new DeliveryQueue({
     concurrency: options.concurrency ?? 4,
     maxQueued: options.maxQueued ?? 1000,
     run: (key) => runDelivery(parts, key, stopping.signal),

@@ -1,8 +1,8 @@
-import type { NewDelivery } from '../../contracts/trigger-store.js';
+import type { NewDelivery } from '../../ports/trigger-store.js';
 import type { DeliverySpool } from '../store/delivery-spool.js';
+import type { DeliveryKey } from './delivery-queue.js';
 import type { HostParts } from './host-parts.js';
 import { type Interval, onAnInterval } from './on-an-interval.js';
-import type { DeliveryKey } from './run-queue.js';
 import { drainSpool, SPOOL_RETRY_MS } from './spool-drain.js';
 
 /**

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { StoredDelivery } from '../../contracts/trigger-store.js';
+import type { StoredDelivery } from '../../ports/trigger-store.js';
 
 /**
  * The id of the run an event of a kept delivery starts: the same each time the delivery is taken

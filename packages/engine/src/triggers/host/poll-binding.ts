@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { StepError } from '../../contracts/step-error.js';
-import type { NewDelivery } from '../../contracts/trigger-store.js';
+import type { NewDelivery } from '../../ports/trigger-store.js';
+import { StepError } from '../../sdk/step-error.js';
 import type { CompiledBinding } from '../compiled-binding.js';
+import type { DeliveryKey } from './delivery-queue.js';
 import type { HostParts } from './host-parts.js';
-import type { DeliveryKey } from './run-queue.js';
 import { triggerContext } from './trigger-context.js';
 
 export interface PollReport {

@@ -1,8 +1,8 @@
-import { toStepError } from '../../contracts/step-error.js';
+import { toStepError } from '../../sdk/step-error.js';
 import type { CompiledBinding } from '../compiled-binding.js';
+import type { DeliveryKey } from './delivery-queue.js';
 import type { HostParts } from './host-parts.js';
 import { type PollReport, pollBinding } from './poll-binding.js';
-import type { DeliveryKey } from './run-queue.js';
 
 /**
  * Polls each followed binding at its interval on the engine's clock: at once, then `interval` after

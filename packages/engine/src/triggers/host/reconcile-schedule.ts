@@ -1,4 +1,4 @@
-import type { Clock } from '../../contracts/clock.js';
+import type { Clock } from '../../ports/clock.js';
 import { type Interval, onAnInterval } from './on-an-interval.js';
 
 /** How often a host reconciles its webhook bindings unless told otherwise. */

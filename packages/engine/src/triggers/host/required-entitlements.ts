@@ -1,5 +1,5 @@
-import { type Entitlements, howToGrant } from '../../contracts/entitlements.js';
-import { StepError } from '../../contracts/step-error.js';
+import { type Entitlements, howToGrant } from '../../ports/entitlements.js';
+import { StepError } from '../../sdk/step-error.js';
 import type { CompiledBinding } from '../compiled-binding.js';
 
 /**

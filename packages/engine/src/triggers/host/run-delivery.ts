@@ -1,13 +1,13 @@
-import { StepError, type StepErrorJson } from '../../contracts/step-error.js';
-import type { DeliveryRun, StoredDelivery } from '../../contracts/trigger-store.js';
 import { ResumeRefused } from '../../execution/resume/resume-refused.js';
-import { describeViolations } from '../../validation/json-schema.js';
+import type { DeliveryRun, StoredDelivery } from '../../ports/trigger-store.js';
+import { describeViolations } from '../../sdk/schema/json-schema.js';
+import { StepError, type StepErrorJson } from '../../sdk/step-error.js';
 import type { CompiledBinding } from '../compiled-binding.js';
 import { eventsOfDelivery } from '../events-of-delivery.js';
 import { mapEvent } from '../map-event.js';
+import type { DeliveryKey } from './delivery-queue.js';
 import { deliveryRunId } from './delivery-run-id.js';
 import type { HostParts } from './host-parts.js';
-import type { DeliveryKey } from './run-queue.js';
 import { scrubbedFailure } from './scrubbed-failure.js';
 
 /**

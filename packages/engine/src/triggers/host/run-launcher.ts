@@ -1,8 +1,8 @@
 import type { Engine } from '../../container/create-engine.js';
-import { TOKENS } from '../../container/tokens.js';
-import type { Journal, RunResult } from '../../contracts/events.js';
-import type { JournaledRun, ResumableJournal } from '../../journal/journaled-run.js';
-import { resultFromJournal } from '../../queue/result-from-journal.js';
+import { resultFromJournal } from '../../journal/result-from-journal.js';
+import type { Journal, RunResult } from '../../ports/events.js';
+import type { JournaledRun, ResumableJournal } from '../../ports/journaled-run.js';
+import { TOKENS } from '../../ports/tokens.js';
 import type { CompiledWorkflow } from '../../workflow/compiled-workflow.js';
 
 /**

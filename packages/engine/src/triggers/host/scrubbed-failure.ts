@@ -1,5 +1,5 @@
-import type { SecretScrubber } from '../../contracts/services.js';
-import { StepError, toStepError } from '../../contracts/step-error.js';
+import type { SecretScrubber } from '../../ports/services.js';
+import { StepError, toStepError } from '../../sdk/step-error.js';
 
 /**
  * A failure as the host reports it (thrown to its caller, kept with a delivery, told to a listener):

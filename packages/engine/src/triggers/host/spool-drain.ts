@@ -1,6 +1,6 @@
 import type { DeliverySpool } from '../store/delivery-spool.js';
+import type { DeliveryKey } from './delivery-queue.js';
 import type { HostParts } from './host-parts.js';
-import type { DeliveryKey } from './run-queue.js';
 
 /** How often a host tries again to move spooled deliveries into a store that failed. */
 export const SPOOL_RETRY_MS = 30_000;

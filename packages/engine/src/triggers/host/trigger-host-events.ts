@@ -1,6 +1,6 @@
-import type { RunStatus } from '../../contracts/events.js';
-import type { StepErrorJson } from '../../contracts/step-error.js';
-import type { DeliveryStatus } from '../../contracts/trigger-store.js';
+import type { RunStatus } from '../../ports/events.js';
+import type { DeliveryStatus } from '../../ports/trigger-store.js';
+import type { StepErrorJson } from '../../sdk/step-error.js';
 
 interface HostEventBase {
   bindingId: string;

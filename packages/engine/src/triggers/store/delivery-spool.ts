@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { chmodSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { open, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { NewDelivery } from '../../contracts/trigger-store.js';
+import type { NewDelivery } from '../../ports/trigger-store.js';
 
 export interface DeliverySpoolOptions {
   /** The most the spool holds, bodies and headers together; a delivery past it is refused. Default 256 MiB. */

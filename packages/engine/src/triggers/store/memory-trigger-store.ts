@@ -6,7 +6,7 @@ import type {
   NewDelivery,
   StoredDelivery,
   TriggerStore,
-} from '../../contracts/trigger-store.js';
+} from '../../ports/trigger-store.js';
 import { selectDeliveries } from './select-deliveries.js';
 
 /**

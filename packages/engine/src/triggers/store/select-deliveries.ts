@@ -1,4 +1,4 @@
-import type { DeliveryQuery, StoredDelivery } from '../../contracts/trigger-store.js';
+import type { DeliveryQuery, StoredDelivery } from '../../ports/trigger-store.js';
 
 /** A query over deliveries held in commit order, as the SQLite store answers it with SQL. */
 export function selectDeliveries(

@@ -1,7 +1,8 @@
-import type { AccountSummary, CredentialVault } from '../../contracts/account.js';
-import { withArticle } from '../describe-value.js';
+import type { CredentialVault } from '../../ports/credential-vault.js';
+import type { AccountSummary } from '../../sdk/account.js';
+import { withArticle } from '../../sdk/schema/describe-value.js';
+import { didYouMean } from '../../sdk/schema/did-you-mean.js';
 import type { Problem } from '../diagnostic.js';
-import { didYouMean } from '../did-you-mean.js';
 
 /**
  * Accounts as a vault lists them (no credentials), each integration's list asked for once, and why

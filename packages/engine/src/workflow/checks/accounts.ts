@@ -1,5 +1,5 @@
-import { escapePointer } from '../../validation/json-pointer.js';
-import { withArticle } from '../describe-value.js';
+import { withArticle } from '../../sdk/schema/describe-value.js';
+import { escapePointer } from '../../sdk/schema/json-pointer.js';
 import type { Problem } from '../diagnostic.js';
 import { AccountLookup, names } from './account-lookup.js';
 import { type CheckInput, eachStep, wasRefused } from './each-step.js';

@@ -1,7 +1,7 @@
-import type { StepRegistry } from '../../contracts/services.js';
-import { escapePointer } from '../../validation/json-pointer.js';
+import type { StepRegistry } from '../../ports/services.js';
+import { didYouMean, nearest } from '../../sdk/schema/did-you-mean.js';
+import { escapePointer } from '../../sdk/schema/json-pointer.js';
 import type { Problem } from '../diagnostic.js';
-import { didYouMean, nearest } from '../did-you-mean.js';
 import { type CheckInput, eachStep } from './each-step.js';
 
 const LIST_HINT = 'list the installed steps with `toolsteps steps`';

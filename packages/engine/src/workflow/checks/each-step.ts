@@ -1,6 +1,6 @@
-import type { CredentialVault } from '../../contracts/account.js';
-import type { StepRegistry } from '../../contracts/services.js';
-import type { CompiledExpression } from '../../expressions/expression.js';
+import type { CompiledExpression } from '../../expressions/compiled-expression.js';
+import type { CredentialVault } from '../../ports/credential-vault.js';
+import type { StepRegistry } from '../../ports/services.js';
 import type { Workflow, WorkflowStep } from '../workflow-schema.js';
 
 /** What every semantic check gets: the shape-valid workflow, the catalog and the compiled expressions. */

@@ -1,8 +1,8 @@
-import type { CompiledExpression } from '../../expressions/expression.js';
+import type { CompiledExpression } from '../../expressions/compiled-expression.js';
+import { expressionFacts } from '../../expressions/expression-facts.js';
 import type { Problem } from '../diagnostic.js';
 import type { WorkflowStep } from '../workflow-schema.js';
 import { type CheckInput, eachStep, type VisitedStep } from './each-step.js';
-import { expressionFacts } from './expression-facts.js';
 import { ScopeNames } from './scope-names.js';
 import { assignedNames, type Place, type Scope, ScopeProblems } from './scope-problems.js';
 

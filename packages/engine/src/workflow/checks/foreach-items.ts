@@ -1,6 +1,6 @@
+import { expressionFacts } from '../../expressions/expression-facts.js';
 import type { Problem } from '../diagnostic.js';
 import { type CheckInput, eachStep } from './each-step.js';
-import { expressionFacts } from './expression-facts.js';
 
 /** A forEach over an expression whose very form yields a non-array (`{% 5 %}`, `{% $a & $b %}`) can never loop. */
 export function checkForEachItems({ workflow, expressions }: CheckInput): Problem[] {

@@ -1,8 +1,8 @@
-import { listOf } from '../describe-value.js';
+import { expressionFacts, type VariablePath } from '../../expressions/expression-facts.js';
+import { listOf } from '../../sdk/schema/describe-value.js';
+import { didYouMean } from '../../sdk/schema/did-you-mean.js';
 import type { Problem } from '../diagnostic.js';
-import { didYouMean } from '../did-you-mean.js';
 import { type CheckInput, wasRefused } from './each-step.js';
-import { expressionFacts, type VariablePath } from './expression-facts.js';
 import { followSchemaPath, noFieldsIn, type PathBroken, type PathFound } from './schema-path.js';
 
 /**

@@ -1,7 +1,7 @@
-import { compileForRe2 } from '../../expressions/re2-regex.js';
-import { createAjv } from '../../validation/create-ajv.js';
-import { escapePointer } from '../../validation/json-pointer.js';
-import { expandedSchemaSize } from '../../validation/schema-size.js';
+import { createAjv } from '../../sdk/schema/create-ajv.js';
+import { escapePointer } from '../../sdk/schema/json-pointer.js';
+import { compileForRe2 } from '../../sdk/schema/re2-compile.js';
+import { expandedSchemaSize } from '../../sdk/schema/schema-size.js';
 import type { Problem } from '../diagnostic.js';
 import { type CheckInput, wasRefused } from './each-step.js';
 

@@ -1,7 +1,7 @@
 import type { TSchema } from '@sinclair/typebox';
 import type { ValidateFunction } from 'ajv';
-import type { AnyStep } from '../../contracts/step.js';
-import { createAjv } from '../../validation/create-ajv.js';
+import { createAjv } from '../../sdk/schema/create-ajv.js';
+import type { AnyStep } from '../../sdk/step.js';
 import type { Problem } from '../diagnostic.js';
 import { type CheckInput, eachStep, wasRefused } from './each-step.js';
 import { decidableSchemaMessages } from './literal-violations.js';

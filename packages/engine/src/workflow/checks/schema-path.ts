@@ -1,5 +1,5 @@
-import { parsePointer } from '../../validation/json-pointer.js';
-import { withArticle } from '../describe-value.js';
+import { withArticle } from '../../sdk/schema/describe-value.js';
+import { parsePointer } from '../../sdk/schema/json-pointer.js';
 
 type Node = Record<string, unknown>;
 

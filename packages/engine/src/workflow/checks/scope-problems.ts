@@ -1,10 +1,10 @@
-import { isWithin, parsePointer } from '../../validation/json-pointer.js';
+import type { StepReference, VariableRead } from '../../expressions/expression-facts.js';
+import { didYouMean } from '../../sdk/schema/did-you-mean.js';
+import { isWithin, parsePointer } from '../../sdk/schema/json-pointer.js';
 import type { Problem } from '../diagnostic.js';
-import { didYouMean } from '../did-you-mean.js';
 import type { WorkflowStep } from '../workflow-schema.js';
 import { builtinFunctionNames, isBuiltinFunction } from './builtin-functions.js';
 import type { VisitedStep } from './each-step.js';
-import type { StepReference, VariableRead } from './expression-facts.js';
 import type { ScopeNames } from './scope-names.js';
 
 /** What an expression can read at its place in the run. */

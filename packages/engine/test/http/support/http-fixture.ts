@@ -1,11 +1,12 @@
 import { Type } from '@sinclair/typebox';
-import type { ConnectedAccount, CredentialVault } from '../../../src/contracts/account.js';
-import type { HttpExchange, HttpRequest, HttpResponse } from '../../../src/contracts/http.js';
-import type { AuthSpec, HttpBinding, Integration } from '../../../src/contracts/integration.js';
-import type { Effect } from '../../../src/contracts/step.js';
-import { StepError } from '../../../src/contracts/step-error.js';
 import { KyHttpClientFactory } from '../../../src/http/ky-http-client-factory.js';
 import { UndiciTransport } from '../../../src/http/transport/undici-transport.js';
+import type { CredentialVault } from '../../../src/ports/credential-vault.js';
+import type { ConnectedAccount } from '../../../src/sdk/account.js';
+import type { HttpExchange, HttpRequest, HttpResponse } from '../../../src/sdk/http.js';
+import type { AuthSpec, HttpBinding, Integration } from '../../../src/sdk/integration.js';
+import type { Effect } from '../../../src/sdk/step.js';
+import { StepError } from '../../../src/sdk/step-error.js';
 import { SecretScrubber } from '../../../src/secrets/secret-scrubber.js';
 import { FakeClock } from '../../../src/testing/fake-clock.js';
 import { MemoryVault } from '../../../src/vault/memory-vault.js';

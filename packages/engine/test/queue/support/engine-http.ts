@@ -1,12 +1,12 @@
 import { Type } from '@sinclair/typebox';
 import { createEngine } from '../../../src/container/create-engine.js';
-import { TOKENS } from '../../../src/container/tokens.js';
-import type { ConnectedAccount } from '../../../src/contracts/account.js';
-import type { HttpResponse } from '../../../src/contracts/http.js';
-import type { Integration, RateLimitSpec } from '../../../src/contracts/integration.js';
-import type { HttpClientFactory } from '../../../src/contracts/services.js';
-import type { SharedAccountLimits } from '../../../src/contracts/shared-account-limits.js';
-import type { Effect } from '../../../src/contracts/step.js';
+import type { HttpClientFactory } from '../../../src/ports/services.js';
+import type { SharedAccountLimits } from '../../../src/ports/shared-account-limits.js';
+import { TOKENS } from '../../../src/ports/tokens.js';
+import type { ConnectedAccount } from '../../../src/sdk/account.js';
+import type { HttpResponse } from '../../../src/sdk/http.js';
+import type { Integration, RateLimitSpec } from '../../../src/sdk/integration.js';
+import type { Effect } from '../../../src/sdk/step.js';
 
 export interface Send {
   path: string;

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { createEngine } from '../../../src/container/create-engine.js';
-import type { RunJournal } from '../../../src/journal/index.js';
+import type { RunJournal } from '../../../src/ports/journaled-run.js';
 import { JOURNAL_KINDS, useFreshJournals } from '../../journal/fresh-journals.js';
 import { BULK_WITHIN_450, enrichment, useEnrichmentProvider } from './support/enrichment-provider.js';
 

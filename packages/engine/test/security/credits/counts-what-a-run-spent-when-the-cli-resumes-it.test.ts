@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it, jest } from '@jest/globals';
-import type { RunResult } from '../../../src/contracts/events.js';
+import type { RunResult } from '../../../src/ports/events.js';
 import { runCli } from '../../cli/support/cli-process.js';
 import { type TempFiles, tempFiles } from '../../cli/support/temp-files.js';
 import { BULK_WITHIN_450, useEnrichmentProvider } from './support/enrichment-provider.js';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it, jest } from '@jest/globals';
 import { Redis } from 'ioredis';
-import { RedisJournal } from '../../../src/journal/index.js';
-import { queuedJobState } from '../../../src/queue/index.js';
+import { queuedJobState } from '../../../src/redis/index.js';
+import { RedisJournal } from '../../../src/redis/redis-journal.js';
 import { type RedisServer, startRedisServer } from '../../../src/testing/index.js';
 import { runCli, startCli, TASKS } from '../../cli/support/cli-process.js';
 import { useTasksWorld } from '../../cli/support/tasks-world.js';

@@ -4,8 +4,8 @@ import { afterEach, beforeEach, expect, it, jest } from '@jest/globals';
 import { Queue } from 'bullmq';
 import tasks from '../../../../../examples/tasks/src/index.js';
 import { createEngine } from '../../../src/container/create-engine.js';
-import { SqliteJournal } from '../../../src/journal/index.js';
-import { RunQueue, RunWorker, type SignedRunJob, type WorkerEvent } from '../../../src/queue/index.js';
+import { RunQueue, RunWorker, type SignedRunJob, type WorkerEvent } from '../../../src/redis/index.js';
+import { SqliteJournal } from '../../../src/sqlite/sqlite-journal.js';
 import { QUEUE_KEY } from '../../queue/support/queue-key.js';
 import { useTasksQueueWorld } from '../../queue/support/tasks-queue-world.js';
 

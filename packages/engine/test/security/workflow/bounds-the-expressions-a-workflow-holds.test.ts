@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from '@jest/globals';
-import type { CompiledExpression } from '../../../src/expressions/expression.js';
+import type { CompiledExpression } from '../../../src/expressions/compiled-expression.js';
 import { createEngine } from '../../../src/index.js';
 import { compileWorkflow, loadWorkflow, type Workflow } from '../../../src/workflow/index.js';
 import { positionOf, registry } from '../../workflow/load-helpers.js';

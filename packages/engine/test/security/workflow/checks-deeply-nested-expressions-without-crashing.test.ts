@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import type { CompiledExpression, JsonataNode } from '../../../src/expressions/expression.js';
-import { expressionFacts } from '../../../src/workflow/checks/expression-facts.js';
+import type { CompiledExpression, JsonataNode } from '../../../src/expressions/compiled-expression.js';
+import { expressionFacts } from '../../../src/expressions/expression-facts.js';
 import { loadWorkflow } from '../../../src/workflow/index.js';
 import { positionOf, registry, text } from '../../workflow/load-helpers.js';
 

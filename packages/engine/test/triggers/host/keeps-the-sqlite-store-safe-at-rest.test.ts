@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import {
   createEngine,
+  defaultTriggerStore,
   generateVaultKey,
   SqliteTriggerStore,
   TOKENS,
@@ -104,8 +105,8 @@ describe('the SQLite trigger store on disk', () => {
     expect(() => SqliteTriggerStore.open(path)).toThrow(/schema version 99, newer than this Toolsteps knows/);
   });
 
-  it('is what an engine binds by default, at the path it is given, opened on first use', async () => {
-    const engine = await createEngine({ integrations: [], triggerStore: path });
+  it('is what an engine binds when given a function opening it, opened on first use', async () => {
+    const engine = await createEngine({ integrations: [], triggerStore: () => defaultTriggerStore(path) });
     expect(() => statSync(path)).toThrow();
     const store = engine.container.get<TriggerStore>(TOKENS.TriggerStore);
     expect(store).toBeInstanceOf(SqliteTriggerStore);

@@ -3,7 +3,7 @@
 // whose token has expired, and prints the run's status and error as JSON.
 import { Redis } from 'ioredis';
 import { createEngine } from '../../../src/index.js';
-import { RedisRefreshLock } from '../../../src/queue/redis-refresh-lock.js';
+import { RedisRefreshLock } from '../../../src/redis/redis-refresh-lock.js';
 import { FileVault } from '../../../src/vault/index.js';
 import { demoIntegration, GET_ME } from '../../auth/support/demo-integration.js';
 import { waitForGo } from './child-process.js';

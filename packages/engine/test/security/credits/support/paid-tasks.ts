@@ -1,7 +1,7 @@
 import type { TasksEmulator } from '../../../../../../examples/tasks/src/emulator.js';
-import { defineIntegration } from '../../../../src/contracts/integration.js';
-import { defineStep } from '../../../../src/contracts/step.js';
 import { Type } from '../../../../src/index.js';
+import { defineIntegration } from '../../../../src/sdk/integration.js';
+import { defineStep } from '../../../../src/sdk/step.js';
 
 /** What the paid task tracker charges for each task it adds, and so the step's worst case. */
 export const TASK_PRICE = 3;

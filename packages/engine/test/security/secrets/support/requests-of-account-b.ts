@@ -1,4 +1,4 @@
-import type { StepError } from '../../../../src/contracts/step-error.js';
+import type { StepError } from '../../../../src/sdk/step-error.js';
 import {
   type OutgoingParts,
   refuseForeignCredentials,

@@ -1,0 +1,15 @@
+// What a step package is written against: steps, integrations, triggers, their errors, HTTP and
+// account types, and the schema helpers (TypeBox). Nothing here imports the rest of the engine.
+export { type Static, type TSchema, Type } from '@sinclair/typebox';
+export * from './account.js';
+export * from './credits.js';
+export * from './entitlement.js';
+export * from './http.js';
+export * from './integration.js';
+export * from './logger.js';
+export { requireCredential } from './require-credential.js';
+export { PATTERN_HINT } from './schema/describe-schema-errors.js';
+export * from './sent-write.js';
+export * from './step.js';
+export * from './step-error.js';
+export * from './trigger.js';
