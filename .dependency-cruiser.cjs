@@ -3,22 +3,30 @@
  * imports counted, and no import that runs up the layers. The layers follow the packages the engine
  * is being split into (issue 22), bottom first:
  *
- *   sdk       packages/engine/src/sdk        what a step package is written against (@toolsteps/sdk)
+ *   sdk       packages/sdk (@toolsteps/sdk)  what a step package is written against; imports nothing of ours
+ *   emulator  packages/emulator (@toolsteps/emulator)   the emulator kit; imports the sdk only
  *   ports     packages/engine/src/ports      the interfaces the engine binds and their tokens
  *   core      packages/engine/src/<parts>    registry, workflow, expressions, validation, secrets,
  *                                            runtime, auth, http, vault, execution, journal (memory),
  *                                            triggers (bindings, checks, receiver, memory store), docs
  *   assembly  packages/engine/src/container  createEngine: binds the ports to their default parts
  *   hosts     packages/engine/src/triggers/host   the trigger host, built over an assembled engine
- *   adapters  sqlite/ (@toolsteps/sqlite), redis/ (@toolsteps/redis), testing/ (@toolsteps/emulator)
+ *   adapters  sqlite/ (@toolsteps/sqlite), redis/ (@toolsteps/redis), testing/ (the test kit: testStep…)
  *   cli       packages/engine/src/cli        the `toolsteps` binary (@toolsteps/cli)
+ *
+ * Step packages (packages/step-*, examples/tasks) sit beside the engine, not on it: their src/ imports
+ * the sdk only, their src/testing/ (the emulator) the sdk and the emulator kit.
  *
  * `src/index.ts` (and each folder's `index.ts` that a package `exports`) only re-exports.
  */
+const sdk = '^packages/sdk/';
+const emulator = '^packages/emulator/';
 const engine = '^packages/engine/src/';
 const core = `${engine}(auth|docs|execution|expressions|http|journal|registry|runtime|secrets|triggers|validation|vault|workflow)/`;
 const adapters = `${engine}(sqlite|redis|testing)/`;
 const stepPackages = '^(packages/step-[^/]+|examples/tasks)/';
+// A file of ours, or a package of ours its importer does not depend on (so it did not resolve).
+const ours = '^((packages|examples)/|@toolsteps/)';
 // The GitHub emulator, one folder per domain over a shared kernel; its stores sit below its routes.
 const github = '^packages/step-github/src/testing/';
 const githubStores = [
@@ -39,13 +47,22 @@ module.exports = {
       to: { circular: true },
     },
     {
-      name: 'sdk-imports-nothing-of-the-engine',
+      name: 'sdk-imports-nothing-of-ours',
       comment:
-        'The sdk (step-author contracts) is the bottom layer, the future @toolsteps/sdk: it imports only ' +
-        'itself and npm packages. Move what it needs into sdk/, or keep the engine side out of it.',
+        'The sdk (step-author contracts) is the bottom layer: it imports only itself and npm packages. ' +
+        'Move what it needs into the sdk, or keep the engine side out of it.',
       severity: 'error',
-      from: { path: `${engine}sdk/` },
-      to: { path: engine, pathNot: `${engine}sdk/` },
+      from: { path: sdk },
+      to: { path: ours, pathNot: sdk },
+    },
+    {
+      name: 'emulator-imports-only-the-sdk',
+      comment:
+        'The emulator kit serves any step package: it imports the sdk at most, never the engine or an ' +
+        "integration. What one API's emulator needs of its own (signatures, headers) stays in its package.",
+      severity: 'error',
+      from: { path: emulator },
+      to: { path: ours, pathNot: [emulator, sdk] },
     },
     {
       name: 'ports-import-only-the-sdk',
@@ -54,7 +71,7 @@ module.exports = {
         'just above the sdk: they name types, they never import an implementation.',
       severity: 'error',
       from: { path: `${engine}ports/` },
-      to: { path: engine, pathNot: `${engine}(sdk|ports)/` },
+      to: { path: engine, pathNot: `${engine}ports/` },
     },
     {
       name: 'core-imports-no-assembly-or-host',
@@ -73,10 +90,19 @@ module.exports = {
       to: { path: `${engine}triggers/host/` },
     },
     {
+      name: 'engine-imports-no-emulator-kit',
+      comment:
+        'The engine runs workflows without a web framework: only the CLI, which starts emulators, loads ' +
+        'the emulator kit (on demand). Tests of the engine use it freely.',
+      severity: 'error',
+      from: { path: engine, pathNot: `${engine}cli/` },
+      to: { path: emulator },
+    },
+    {
       name: 'engine-imports-no-adapter',
       comment:
-        'The engine (sdk, ports, core, assembly, hosts) imports no adapter: SQLite, Redis/BullMQ, the ' +
-        'emulator kit and the CLI leave the engine. A default that needs one is chosen by whoever ' +
+        'The engine (ports, core, assembly, hosts) imports no adapter: SQLite, Redis/BullMQ and the CLI ' +
+        'leave the engine, and the test kit is for tests. A default that needs one is chosen by whoever ' +
         'assembles (the CLI), or injected (createEngine options).',
       severity: 'error',
       from: { path: engine, pathNot: `(${adapters}|${engine}cli/|${engine}index\\.ts$)` },
@@ -85,8 +111,8 @@ module.exports = {
     {
       name: 'adapters-stand-apart',
       comment:
-        'SQLite, Redis and the emulator kit are separate packages-to-be: none imports another (the CLI ' +
-        'brings them together).',
+        'SQLite, Redis and the test kit are separate parts: none imports another (the CLI brings them ' +
+        'together).',
       severity: 'error',
       from: { path: `${engine}(sqlite|redis|testing)/` },
       to: { path: adapters, pathNot: `${engine}$1/` },
@@ -117,15 +143,23 @@ module.exports = {
       to: { dependencyTypes: ['local'], path: '^(packages|examples)/', pathNot: '^$1/$2/' },
     },
     {
-      name: 'step-packages-use-only-the-public-entries',
+      name: 'step-packages-import-only-the-sdk',
       comment:
-        "A step package imports the engine's public entries only, never its internals. TEMPORARY (issue " +
-        '22, next steps): step packages still import @toolsteps/engine (index.ts) and its /testing; the ' +
-        '"sdk" step moves them to @toolsteps/sdk, the "emulator" step their /testing to ' +
-        '@toolsteps/emulator, and this rule then allows the sdk only.',
+        'A step package is written against @toolsteps/sdk alone (a peer: one copy shared with the engine ' +
+        'that loads it), never the engine. Only its emulator (src/testing/) may also use the emulator kit; ' +
+        'its tests may import any public entry.',
       severity: 'error',
-      from: { path: stepPackages },
-      to: { path: engine, pathNot: `${engine}(sdk/|index\\.ts$|testing/index\\.ts$)` },
+      from: { path: `${stepPackages}src/`, pathNot: `${stepPackages}src/testing/` },
+      to: { path: ours, pathNot: [`^$1/`, sdk] },
+    },
+    {
+      name: 'step-emulators-import-only-the-sdk-and-the-emulator-kit',
+      comment:
+        "A step package's emulator (src/testing/) builds on @toolsteps/emulator and the sdk, never the " +
+        "engine: testStep and the engine's test kit are for its tests.",
+      severity: 'error',
+      from: { path: `${stepPackages}src/testing/` },
+      to: { path: ours, pathNot: [`^$1/`, sdk, emulator] },
     },
     {
       name: 'github-emulator-shared-at-the-bottom',

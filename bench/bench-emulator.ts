@@ -1,4 +1,4 @@
-import { createEmulator, type Emulator } from '../packages/engine/src/testing/index.js';
+import { createEmulator, type Emulator } from '../packages/emulator/src/index.js';
 import { forkSelf } from './forked-self.js';
 
 export interface EmulatorOptions {

@@ -1,4 +1,4 @@
-import { defineIntegration, Type } from '@toolsteps/engine';
+import { defineIntegration, Type } from '@toolsteps/sdk';
 import { addTask } from './steps/add-task.js';
 import { completeTask } from './steps/complete-task.js';
 import { listTasks } from './steps/list-tasks.js';
@@ -17,7 +17,7 @@ const tasks = defineIntegration({
   http: (account) => ({ baseUrl: String(account.settings.baseUrl), rateLimit: { concurrency: 8 } }),
   steps: [listTasks, addTask, completeTask],
   emulate: async (options) => {
-    const { startTasksEmulator } = await import('./emulator.js');
+    const { startTasksEmulator } = await import('./testing/index.js');
     return startTasksEmulator(options);
   },
 });

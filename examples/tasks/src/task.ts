@@ -1,4 +1,4 @@
-import { Type } from '@toolsteps/engine';
+import { Type } from '@toolsteps/sdk';
 
 /** A task as the API returns it; shared by the steps' output schemas. */
 export const Task = Type.Object({

@@ -1,6 +1,6 @@
-// What step packages are written against (the future @toolsteps/sdk).
+// What step packages are written against (@toolsteps/sdk), re-exported: an embedder needs one import.
 
-export * from './sdk/index.js';
+export * from '@toolsteps/sdk';
 
 // Engine ports: the interfaces an embedding runtime may bind its own of, and their tokens.
 

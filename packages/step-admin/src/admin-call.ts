@@ -1,4 +1,4 @@
-import { PATTERN_HINT, type StepContext, StepError, type TSchema, Type } from '@toolsteps/engine';
+import { PATTERN_HINT, type StepContext, StepError, type TSchema, Type } from '@toolsteps/sdk';
 import type { AuthShape } from './auth-shapes.js';
 
 /** Inputs that name the project of a project-scoped call; the account's projectId is the default. */

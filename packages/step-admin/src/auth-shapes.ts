@@ -1,4 +1,4 @@
-import { type ConnectedAccount, type HttpRequest, requireCredential, StepError } from '@toolsteps/engine';
+import { type ConnectedAccount, type HttpRequest, requireCredential, StepError } from '@toolsteps/sdk';
 
 /**
  * The Authorization header of each operation, exactly as the API documents it (spec 5.1). One table,

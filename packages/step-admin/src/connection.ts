@@ -1,4 +1,4 @@
-import { type ConnectedAccount, StepError, Type } from '@toolsteps/engine';
+import { type ConnectedAccount, StepError, Type } from '@toolsteps/sdk';
 
 export const REGIONS = ['AU', 'EU', 'US'] as const;
 export type Region = (typeof REGIONS)[number];

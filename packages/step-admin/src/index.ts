@@ -1,4 +1,4 @@
-import { defineIntegration } from '@toolsteps/engine';
+import { defineIntegration } from '@toolsteps/sdk';
 import { authorizationFor } from './auth-shapes.js';
 import { AdminConnection, adminBaseUrl } from './connection.js';
 import { apiCall } from './steps/api-call.js';

@@ -1,4 +1,4 @@
-import { type Static, StepError, Type } from '@toolsteps/engine';
+import { type Static, StepError, Type } from '@toolsteps/sdk';
 
 export const ROLES = ['admin', 'editor', 'viewer'] as const;
 export type Role = (typeof ROLES)[number];

@@ -1,4 +1,4 @@
-import { type StepContext, StepError, type StepParts, Type } from '@toolsteps/engine';
+import { type StepContext, StepError, type StepParts, Type } from '@toolsteps/sdk';
 import { addCredits, type CreditsJson, creditsOf, reportCredits } from './credits.js';
 import { type BulkResult, type DoneBatch, DoneBatches } from './done-batches.js';
 import { providerRequest } from './enrichment-call.js';

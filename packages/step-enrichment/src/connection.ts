@@ -1,4 +1,4 @@
-import { type AccountSummary, StepError, Type } from '@toolsteps/engine';
+import { type AccountSummary, StepError, Type } from '@toolsteps/sdk';
 
 const LOOPBACK_HOSTS: ReadonlySet<string> = new Set(['127.0.0.1', 'localhost', '[::1]']);
 const HEADER_NAME = /^[A-Za-z0-9][A-Za-z0-9-]*$/;

@@ -1,4 +1,4 @@
-import { type StepContext, Type } from '@toolsteps/engine';
+import { type StepContext, Type } from '@toolsteps/sdk';
 
 /** What a step spent, in every step's output. */
 export const Credits = Type.Object(

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { StepParts } from '@toolsteps/engine';
+import type { StepParts } from '@toolsteps/sdk';
 import type { CreditsJson } from './credits.js';
 
 /** One record's answer in a bulk call: matched, and what came back when it did. */

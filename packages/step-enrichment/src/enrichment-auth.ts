@@ -1,4 +1,4 @@
-import { type ApiKeyAuth, type ConnectedAccount, requireCredential } from '@toolsteps/engine';
+import { type ApiKeyAuth, type ConnectedAccount, requireCredential } from '@toolsteps/sdk';
 import { DEFAULTS } from './connection.js';
 
 /**

@@ -4,7 +4,7 @@ import {
   isStepError,
   type StepContext,
   StepError,
-} from '@toolsteps/engine';
+} from '@toolsteps/sdk';
 
 /** What to do when the provider refuses the API key (spec 5.2: the key is entered once, at connection). */
 export const KEY_REMEDIES =

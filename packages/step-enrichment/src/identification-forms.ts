@@ -1,4 +1,4 @@
-import { StepError, Type } from '@toolsteps/engine';
+import { StepError, Type } from '@toolsteps/sdk';
 
 /** The spec's three ways to identify a person (4.7, POST /person). */
 export const PERSON_FORMS = 'email; or profileUrl; or firstName + lastName + company';

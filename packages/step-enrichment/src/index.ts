@@ -1,4 +1,4 @@
-import { defineIntegration } from '@toolsteps/engine';
+import { defineIntegration } from '@toolsteps/sdk';
 import { apiKeyHeaderOf, EnrichmentConnection, enrichmentBaseUrl } from './connection.js';
 import { enrichmentApiKey, enrichmentAuthOf } from './enrichment-auth.js';
 import { apiCall } from './steps/api-call.js';

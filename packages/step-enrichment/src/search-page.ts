@@ -1,4 +1,4 @@
-import { type StepContext, StepError, Type } from '@toolsteps/engine';
+import { type StepContext, StepError, Type } from '@toolsteps/sdk';
 import { searchPathOf } from './connection.js';
 import { type CreditsJson, creditsOf, PRICES, reportCredits } from './credits.js';
 import { providerRequest } from './enrichment-call.js';

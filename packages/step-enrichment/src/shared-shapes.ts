@@ -1,4 +1,4 @@
-import { type Static, Type } from '@toolsteps/engine';
+import { type Static, Type } from '@toolsteps/sdk';
 
 export const Location = Type.Object({
   city: Type.Union([Type.String(), Type.Null()]),

@@ -1,4 +1,4 @@
-import { StepError } from '@toolsteps/engine';
+import { StepError } from '@toolsteps/sdk';
 
 /** The checks github.api_call makes before it sends anything: each refusal names the field to fix. */
 

@@ -1,4 +1,4 @@
-import { type ConnectedAccount, StepError, Type } from '@toolsteps/engine';
+import { type ConnectedAccount, StepError, Type } from '@toolsteps/sdk';
 
 export const GITHUB_API = 'https://api.github.com';
 const DEFAULT_RATE_LIMIT_WAIT_S = 60;

@@ -1,4 +1,4 @@
-import { type ProbeFinding, type SentWrite, type Static, type StepContext, Type } from '@toolsteps/engine';
+import { type ProbeFinding, type SentWrite, type Static, type StepContext, Type } from '@toolsteps/sdk';
 import { repoPath } from './github-paths.js';
 import { Issue } from './issue-shapes.js';
 import { findOnPages } from './probe-pages.js';

@@ -1,4 +1,4 @@
-import { type StepContext, StepError, type TSchema, Type } from '@toolsteps/engine';
+import { type StepContext, StepError, type TSchema, Type } from '@toolsteps/sdk';
 import { Nullable } from './nullable.js';
 
 interface GraphqlAnswer<T> {

@@ -5,7 +5,7 @@ import {
   StepError,
   type TSchema,
   Type,
-} from '@toolsteps/engine';
+} from '@toolsteps/sdk';
 import LinkHeader from 'http-link-header';
 import { githubBaseUrl } from './connection.js';
 

@@ -1,4 +1,4 @@
-import { PATTERN_HINT, StepError, Type } from '@toolsteps/engine';
+import { PATTERN_HINT, StepError, Type } from '@toolsteps/sdk';
 
 /**
  * Values that become one path segment. Their patterns refuse `/`, `?`, `#`, `%`, backslashes and

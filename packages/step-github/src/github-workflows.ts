@@ -1,4 +1,4 @@
-import { type Static, type StepContext, Type } from '@toolsteps/engine';
+import { type Static, type StepContext, Type } from '@toolsteps/sdk';
 import { repoPath, SEGMENT_NAME, segment } from './github-paths.js';
 import { Nullable } from './nullable.js';
 

@@ -1,4 +1,4 @@
-import { defineIntegration } from '@toolsteps/engine';
+import { defineIntegration } from '@toolsteps/sdk';
 import {
   GithubConnection,
   githubBaseUrl,

@@ -1,4 +1,4 @@
-import { Type } from '@toolsteps/engine';
+import { Type } from '@toolsteps/sdk';
 import { Nullable } from './nullable.js';
 import { Login } from './repository-shapes.js';
 

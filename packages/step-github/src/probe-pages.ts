@@ -1,4 +1,4 @@
-import { type QueryValue, type StepContext, StepError, type TSchema } from '@toolsteps/engine';
+import { type QueryValue, type StepContext, StepError, type TSchema } from '@toolsteps/sdk';
 
 /** A probe reads this many pages of 100 at most: it answers quickly, or says it cannot tell. */
 export const PROBE_PAGES = 3;

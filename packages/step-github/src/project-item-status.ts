@@ -1,4 +1,4 @@
-import { type StepContext, StepError } from '@toolsteps/engine';
+import { type StepContext, StepError } from '@toolsteps/sdk';
 import { graphql } from './github-graphql.js';
 import type { SingleSelectField } from './project-status-data.js';
 import { SET_OPTION } from './project-status-queries.js';

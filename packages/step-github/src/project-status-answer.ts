@@ -1,4 +1,4 @@
-import { StepError } from '@toolsteps/engine';
+import { StepError } from '@toolsteps/sdk';
 import type { ByNamesData, Content, Project } from './project-status-data.js';
 import type { ByNamesInput } from './project-status-shapes.js';
 

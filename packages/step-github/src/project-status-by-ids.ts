@@ -1,4 +1,4 @@
-import { type StepContext, StepError } from '@toolsteps/engine';
+import { type StepContext, StepError } from '@toolsteps/sdk';
 import { graphql } from './github-graphql.js';
 import { listed, singleSelect } from './project-item-status.js';
 import { ByIdsData } from './project-status-data.js';

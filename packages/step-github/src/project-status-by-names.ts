@@ -1,4 +1,4 @@
-import { type Static, type StepContext, StepError } from '@toolsteps/engine';
+import { type Static, type StepContext, StepError } from '@toolsteps/sdk';
 import { graphql } from './github-graphql.js';
 import { listed, singleSelect } from './project-item-status.js';
 import { contentOf, projectOf, withFieldOfPath } from './project-status-answer.js';

@@ -1,4 +1,4 @@
-import { type Static, Type } from '@toolsteps/engine';
+import { type Static, Type } from '@toolsteps/sdk';
 import { Nullable } from './nullable.js';
 
 /**

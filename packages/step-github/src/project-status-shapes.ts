@@ -1,4 +1,4 @@
-import { type Static, Type } from '@toolsteps/engine';
+import { type Static, Type } from '@toolsteps/sdk';
 import { Owner, Repo } from './github-paths.js';
 
 /** The input forms and the output of github.update_project_item_status; the types derive from them. */

@@ -1,4 +1,4 @@
-import type { AnswerView, RateLimitRefusal } from '@toolsteps/engine';
+import type { AnswerView, RateLimitRefusal } from '@toolsteps/sdk';
 
 /** GitHub documents no fixed wait for a secondary limit without Retry-After: "at least one minute". */
 const SECONDARY_LIMIT_MIN_WAIT_MS = 60_000;

@@ -1,4 +1,4 @@
-import type { SentWrite } from '@toolsteps/engine';
+import type { SentWrite } from '@toolsteps/sdk';
 
 /**
  * The hidden mark a create step leaves in the body it writes: an HTML comment, which GitHub keeps

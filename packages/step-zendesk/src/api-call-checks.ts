@@ -1,4 +1,4 @@
-import { StepError } from '@toolsteps/engine';
+import { StepError } from '@toolsteps/sdk';
 
 /** The checks zendesk.api_call makes before it sends anything: each refusal names the field to fix. */
 

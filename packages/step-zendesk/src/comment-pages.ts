@@ -1,4 +1,4 @@
-import { type StepContext, StepError, Type } from '@toolsteps/engine';
+import { type StepContext, StepError, Type } from '@toolsteps/sdk';
 import { ticketPath, zendeskRequest } from './zendesk-call.js';
 
 /** Zendesk serves at most 100 comments a page. */

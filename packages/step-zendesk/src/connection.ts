@@ -1,4 +1,4 @@
-import { type ConnectedAccount, StepError, Type } from '@toolsteps/engine';
+import { type ConnectedAccount, StepError, Type } from '@toolsteps/sdk';
 
 const LOOPBACK_HOSTS: ReadonlySet<string> = new Set(['127.0.0.1', 'localhost', '[::1]']);
 /** One DNS label: letters, digits and inner hyphens. Nothing that could add a dot, a port or a path. */

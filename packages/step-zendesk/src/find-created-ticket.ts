@@ -1,4 +1,4 @@
-import { type ProbeFinding, type StepContext, Type } from '@toolsteps/engine';
+import { type ProbeFinding, type StepContext, Type } from '@toolsteps/sdk';
 import { type TicketJson, ticketOf } from './ticket-shapes.js';
 import { zendeskRequest } from './zendesk-call.js';
 

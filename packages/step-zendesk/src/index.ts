@@ -1,4 +1,4 @@
-import { defineIntegration } from '@toolsteps/engine';
+import { defineIntegration } from '@toolsteps/sdk';
 import { ZendeskConnection, zendeskOrigin } from './connection.js';
 import { apiCall } from './steps/api-call.js';
 import { createTicket } from './steps/create-ticket.js';

@@ -1,4 +1,4 @@
-import { type StepContext, StepError, Type } from '@toolsteps/engine';
+import { type StepContext, StepError, Type } from '@toolsteps/sdk';
 import { exportTickets } from './export-pages.js';
 import { ticketExportQuery } from './ticket-query.js';
 import { type TicketJson, ticketOf } from './ticket-shapes.js';

@@ -1,4 +1,4 @@
-import { StepError, Type } from '@toolsteps/engine';
+import { StepError, Type } from '@toolsteps/sdk';
 import { Priority, Status } from './ticket-shapes.js';
 
 const Day = (description: string) => Type.Optional(Type.String({ format: 'date', description }));

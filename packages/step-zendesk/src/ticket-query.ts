@@ -1,4 +1,4 @@
-import { StepError } from '@toolsteps/engine';
+import { StepError } from '@toolsteps/sdk';
 
 /** A `type:` keyword anywhere in a query, negated or not: `type:ticket`, `-type:user`. */
 const TYPE_TERM = /(^|\s)-?type:("[^"]*"|\S*)/gi;

@@ -1,4 +1,4 @@
-import { type Static, Type } from '@toolsteps/engine';
+import { type Static, Type } from '@toolsteps/sdk';
 
 export const TicketId = Type.Integer({ minimum: 1, description: 'The id of the ticket, e.g. 1042' });
 export const UserId = Type.Integer({ minimum: 1 });

@@ -4,7 +4,7 @@ import {
   type ConnectedAccount,
   type OAuth2Auth,
   requireCredential,
-} from '@toolsteps/engine';
+} from '@toolsteps/sdk';
 import { zendeskOrigin } from './connection.js';
 
 /** An OAuth grant (spec 2.6): refreshed by the engine at the account's own token endpoint. */

@@ -4,7 +4,7 @@ import {
   isStepError,
   type StepContext,
   StepError,
-} from '@toolsteps/engine';
+} from '@toolsteps/sdk';
 
 /** Spec 5.2: what to do when Zendesk refuses the account's credentials or rights. */
 export const AUTH_REMEDIES =

@@ -1,4 +1,4 @@
-import { defineStep, type Static, Type } from '@toolsteps/engine';
+import { defineStep, type Static, Type } from '@toolsteps/sdk';
 import { Task } from '../task.js';
 
 export const listTasks = defineStep({

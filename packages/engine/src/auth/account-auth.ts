@@ -1,5 +1,4 @@
-import type { ConnectedAccount } from '../sdk/account.js';
-import type { HttpRequest } from '../sdk/http.js';
+import type { ConnectedAccount, HttpRequest } from '@toolsteps/sdk';
 
 /** The header that signs a request: its name and its (secret) value. */
 export interface AuthHeader {

@@ -1,5 +1,4 @@
-import type { ConnectedAccount } from '../sdk/account.js';
-import { authOfAccount, type Integration } from '../sdk/integration.js';
+import { authOfAccount, type ConnectedAccount, type Integration } from '@toolsteps/sdk';
 import type { AccountAuth } from './account-auth.js';
 import { OAuth2AccountAuth, type OAuth2Deps } from './oauth2-auth.js';
 import { StaticAuth } from './static-auth.js';

@@ -1,13 +1,15 @@
+import {
+  type ConnectedAccount,
+  type Logger,
+  type OAuth2Auth,
+  requireCredential,
+  toStepError,
+} from '@toolsteps/sdk';
 import type { Clock } from '../ports/clock.js';
 import type { CredentialVault } from '../ports/credential-vault.js';
 import type { RefreshLock } from '../ports/refresh-lock.js';
 import type { SecretScrubber } from '../ports/services.js';
 import { isoTime } from '../runtime/iso-time.js';
-import type { ConnectedAccount } from '../sdk/account.js';
-import type { OAuth2Auth } from '../sdk/integration.js';
-import type { Logger } from '../sdk/logger.js';
-import { requireCredential } from '../sdk/require-credential.js';
-import { toStepError } from '../sdk/step-error.js';
 import type { AccountAuth, AuthHeader } from './account-auth.js';
 import { holdsCredential } from './holds-credential.js';
 import { refreshAheadMs } from './refresh-ahead.js';

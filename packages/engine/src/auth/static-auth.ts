@@ -1,8 +1,12 @@
-import type { ConnectedAccount } from '../sdk/account.js';
-import type { HttpRequest } from '../sdk/http.js';
-import type { ApiKeyAuth, TokenAuth } from '../sdk/integration.js';
-import { requireCredential } from '../sdk/require-credential.js';
-import { isStepError, StepError } from '../sdk/step-error.js';
+import {
+  type ApiKeyAuth,
+  type ConnectedAccount,
+  type HttpRequest,
+  isStepError,
+  requireCredential,
+  StepError,
+  type TokenAuth,
+} from '@toolsteps/sdk';
 import type { AccountAuth, AuthHeader } from './account-auth.js';
 import { holdsCredential } from './holds-credential.js';
 import { assertSafeHeader } from './safe-header.js';

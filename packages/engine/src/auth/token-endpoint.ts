@@ -1,8 +1,8 @@
+import { isStepError } from '@toolsteps/sdk';
 import ky from 'ky';
 import { AttemptSignal } from '../http/attempt-signal.js';
 import { readBodyText } from '../http/read-body.js';
 import type { SecretScrubber } from '../ports/services.js';
-import { isStepError } from '../sdk/step-error.js';
 import { scrubbedCut } from '../secrets/scrubbed-cut.js';
 import { readTokenGrant, type TokenGrant } from './token-grant.js';
 import {

@@ -1,4 +1,4 @@
-import { StepError } from '../sdk/step-error.js';
+import { StepError } from '@toolsteps/sdk';
 
 /** Who a refresh was for, as messages name it: `account "Main" of Zendesk`. */
 export type RefreshSubject = string;

@@ -1,4 +1,4 @@
-import { StepError } from '../sdk/step-error.js';
+import { StepError } from '@toolsteps/sdk';
 
 const LOOPBACK_HOSTS: ReadonlySet<string> = new Set(['localhost', '[::1]']);
 

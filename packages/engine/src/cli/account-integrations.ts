@@ -1,6 +1,6 @@
+import { didYouMean } from '@toolsteps/sdk/schema';
 import type { CredentialVault } from '../ports/credential-vault.js';
 import type { StepRegistry } from '../ports/services.js';
-import { didYouMean } from '../sdk/schema/did-you-mean.js';
 import { UsageError } from './exit-codes.js';
 
 /**

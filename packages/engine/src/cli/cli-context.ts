@@ -1,7 +1,7 @@
+import { silentLogger } from '@toolsteps/sdk';
 import { createEngine, type Engine, type EngineOptions } from '../container/create-engine.js';
 import type { CredentialVault } from '../ports/credential-vault.js';
 import type { SharedAccountLimits } from '../ports/shared-account-limits.js';
-import { silentLogger } from '../sdk/logger.js';
 import { SecretScrubber } from '../secrets/index.js';
 import { FileVault } from '../vault/index.js';
 import { checkAccountIntegrations } from './account-integrations.js';

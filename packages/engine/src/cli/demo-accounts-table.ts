@@ -1,4 +1,4 @@
-import type { EmulatorSession } from '../sdk/integration.js';
+import type { EmulatorSession } from '@toolsteps/sdk';
 import { textTable } from './text-table.js';
 
 /**

@@ -1,7 +1,5 @@
+import { type AccountSummary, type ConnectedAccount, StepError, summarize } from '@toolsteps/sdk';
 import type { AccountRef, CredentialVault } from '../ports/credential-vault.js';
-import type { AccountSummary, ConnectedAccount } from '../sdk/account.js';
-import { summarize } from '../sdk/account.js';
-import { StepError } from '../sdk/step-error.js';
 
 /**
  * The vault of a run against emulators: an account a workflow names resolves to the emulator's demo

@@ -1,4 +1,4 @@
-import type { EmulatorSession } from '../sdk/integration.js';
+import type { EmulatorSession } from '@toolsteps/sdk';
 import type { AccountsFileDocument } from '../vault/accounts-file-schema.js';
 
 /**

@@ -1,6 +1,5 @@
+import type { ConnectedAccount, EmulateOptions, EmulatorSession, Integration } from '@toolsteps/sdk';
 import type { StepRegistry } from '../ports/services.js';
-import type { ConnectedAccount } from '../sdk/account.js';
-import type { EmulateOptions, EmulatorSession, Integration } from '../sdk/integration.js';
 import { UsageError } from './exit-codes.js';
 import { installedEmulators } from './installed-emulators.js';
 

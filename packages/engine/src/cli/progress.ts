@@ -1,6 +1,6 @@
+import type { StepErrorJson } from '@toolsteps/sdk';
 import type { RunEvent } from '../ports/events.js';
 import type { CreditSpend, RunCredits } from '../ports/run-credits.js';
-import type { StepErrorJson } from '../sdk/step-error.js';
 import type { Colors, Output } from './output.js';
 import { printable } from './printable.js';
 

@@ -1,4 +1,4 @@
-import { describedSchemaCheck, type SchemaViolation } from '../sdk/schema/json-schema.js';
+import { describedSchemaCheck, type SchemaViolation } from '@toolsteps/sdk/schema';
 import type { CompiledWorkflow } from '../workflow/compiled-workflow.js';
 import type { CliContext } from './cli-context.js';
 import { EXIT } from './exit-codes.js';

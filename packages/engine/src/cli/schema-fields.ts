@@ -1,4 +1,4 @@
-import type { TSchema } from '@sinclair/typebox';
+import type { TSchema } from '@toolsteps/sdk';
 
 /**
  * An object schema's properties, one line each (`name?: type  description`), as `describe` shows

@@ -1,4 +1,4 @@
-import type { TSchema } from '@sinclair/typebox';
+import type { TSchema } from '@toolsteps/sdk';
 import type { TriggerCatalogEntry } from '../ports/services.js';
 
 /**

@@ -1,9 +1,7 @@
+import { authOfAccount, type ConnectedAccount, type Integration, StepError } from '@toolsteps/sdk';
+import { withArticle } from '@toolsteps/sdk/schema';
 import type { CredentialVault } from '../ports/credential-vault.js';
 import type { SecretScrubber } from '../ports/services.js';
-import type { ConnectedAccount } from '../sdk/account.js';
-import { authOfAccount, type Integration } from '../sdk/integration.js';
-import { withArticle } from '../sdk/schema/describe-value.js';
-import { StepError } from '../sdk/step-error.js';
 
 /**
  * Finds the connected account a step uses: the one it names (by id, else by name), the workflow's

@@ -1,6 +1,4 @@
-import type { SentWrite } from '../sdk/sent-write.js';
-import type { ProbeFinding } from '../sdk/step.js';
-import { StepError, toStepError } from '../sdk/step-error.js';
+import { type ProbeFinding, type SentWrite, StepError, toStepError } from '@toolsteps/sdk';
 import { Deadline } from './deadline.js';
 import { type Attempt, stepContext } from './step-context.js';
 

@@ -1,6 +1,6 @@
 import { setMaxListeners } from 'node:events';
-import { cutBeforeToken } from '../sdk/cut-before-token.js';
-import { StepError } from '../sdk/step-error.js';
+import { StepError } from '@toolsteps/sdk';
+import { cutBeforeToken } from '@toolsteps/sdk/schema';
 
 /**
  * Above any real fan-out (forEach concurrency is at most 256, each with its requests), and finite:

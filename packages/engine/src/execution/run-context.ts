@@ -1,10 +1,8 @@
+import type { ConnectedAccount, HttpExchange, Logger } from '@toolsteps/sdk';
 import type { Clock } from '../ports/clock.js';
 import type { RequestTrace } from '../ports/events.js';
 import type { CreditSpend } from '../ports/run-credits.js';
 import type { HttpClientFactory } from '../ports/services.js';
-import type { ConnectedAccount } from '../sdk/account.js';
-import type { HttpExchange } from '../sdk/http.js';
-import type { Logger } from '../sdk/logger.js';
 import type { CompiledWorkflow } from '../workflow/compiled-workflow.js';
 import type { AccountResolver } from './account-resolver.js';
 import type { CreditLedger } from './credits/credit-ledger.js';

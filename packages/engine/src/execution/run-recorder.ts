@@ -1,8 +1,7 @@
+import type { Logger, SentWrite } from '@toolsteps/sdk';
 import type { Clock } from '../ports/clock.js';
 import type { Journal, RunEvent, RunObserver, SpentCredits, StepTrace } from '../ports/events.js';
 import type { SecretScrubber } from '../ports/services.js';
-import type { Logger } from '../sdk/logger.js';
-import type { SentWrite } from '../sdk/sent-write.js';
 
 type DistributiveOmit<T, K extends keyof never> = T extends unknown ? Omit<T, K> : never;
 export type EventInit = DistributiveOmit<RunEvent, 'runId' | 'at'>;

@@ -1,9 +1,9 @@
+import { StepError, toStepError } from '@toolsteps/sdk';
+import { cutBeforeToken } from '@toolsteps/sdk/schema';
 import pMap from 'p-map';
 import type { Template } from '../expressions/template.js';
 import type { StepStatus, StepTrace } from '../ports/events.js';
 import type { CreditSpend } from '../ports/run-credits.js';
-import { cutBeforeToken } from '../sdk/cut-before-token.js';
-import { StepError, toStepError } from '../sdk/step-error.js';
 import type { CompiledCatch, CompiledStep } from '../workflow/compiled-workflow.js';
 import { cancellation, Deadline } from './deadline.js';
 import { nextTurn, turnIsOver } from './event-loop-turn.js';

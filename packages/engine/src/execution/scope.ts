@@ -1,5 +1,5 @@
+import type { StepErrorJson } from '@toolsteps/sdk';
 import { type Bindings, NameLookup } from '../expressions/bindings.js';
-import type { StepErrorJson } from '../sdk/step-error.js';
 
 /** What `$steps.<id>` holds for a step that has run (or been skipped). */
 export interface StepState {

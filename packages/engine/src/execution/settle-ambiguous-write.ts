@@ -1,4 +1,4 @@
-import type { StepError } from '../sdk/step-error.js';
+import type { StepError } from '@toolsteps/sdk';
 import { askProbe, type ProbeCall } from './ask-probe.js';
 import { notRetried } from './step-retry.js';
 import type { WriteOutcomes } from './write-outcomes.js';

@@ -1,10 +1,15 @@
 import { createHash } from 'node:crypto';
+import {
+  type AnyStep,
+  type ConnectedAccount,
+  type Effect,
+  type HttpClient,
+  type Integration,
+  type Logger,
+  type StepContext,
+  withFields,
+} from '@toolsteps/sdk';
 import type { SendEndListener } from '../ports/services.js';
-import type { ConnectedAccount } from '../sdk/account.js';
-import type { HttpClient } from '../sdk/http.js';
-import type { Integration } from '../sdk/integration.js';
-import { type Logger, withFields } from '../sdk/logger.js';
-import type { AnyStep, Effect, StepContext } from '../sdk/step.js';
 import type { CallCredits } from './credits/call-credits.js';
 import { logRequest } from './request-log.js';
 import type { RunContext, StepProgress } from './run-context.js';

@@ -1,7 +1,6 @@
+import { type ConnectedAccount, StepError } from '@toolsteps/sdk';
 import { HTTP_DEFAULTS } from '../http/http-defaults.js';
 import { isTooLongToWait, waitTooLong } from '../http/with-retries.js';
-import type { ConnectedAccount } from '../sdk/account.js';
-import { StepError } from '../sdk/step-error.js';
 import type { CompiledStep } from '../workflow/compiled-workflow.js';
 import { retryDelay } from './backoff.js';
 import type { RunContext } from './run-context.js';

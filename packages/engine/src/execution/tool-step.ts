@@ -1,5 +1,5 @@
-import { describedSchemaCheck, describeViolations, schemaCheck } from '../sdk/schema/json-schema.js';
-import { StepError, toStepError } from '../sdk/step-error.js';
+import { StepError, toStepError } from '@toolsteps/sdk';
+import { describedSchemaCheck, describeViolations, schemaCheck } from '@toolsteps/sdk/schema';
 import type { CompiledStep } from '../workflow/compiled-workflow.js';
 import type { ProbeCall } from './ask-probe.js';
 import { creditsOfCall } from './credits/metered-call.js';

@@ -1,5 +1,5 @@
+import type { SentWrite } from '@toolsteps/sdk';
 import type { SendEndListener, SentRequest } from '../ports/services.js';
-import type { SentWrite } from '../sdk/sent-write.js';
 
 /**
  * What the writes of one step (sends not safe to repeat) may have done upstream, told as each leaves

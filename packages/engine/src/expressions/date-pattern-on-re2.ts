@@ -1,4 +1,4 @@
-import type { PatternOrigin } from '../sdk/schema/re2-compile.js';
+import type { PatternOrigin } from '@toolsteps/sdk/schema';
 import { Re2RegExp } from './re2-regex.js';
 
 /**

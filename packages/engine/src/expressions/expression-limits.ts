@@ -1,4 +1,4 @@
-import { REGEX_LIMITS } from '../sdk/schema/re2-compile.js';
+import { REGEX_LIMITS } from '@toolsteps/sdk/schema';
 
 /** What one evaluation may spend: time, stack, and the size of what it builds (so memory). */
 export interface ExpressionLimits {

@@ -1,6 +1,6 @@
+import { StepError } from '@toolsteps/sdk';
+import { compileForRe2 } from '@toolsteps/sdk/schema';
 import jsonata from 'jsonata';
-import { compileForRe2 } from '../sdk/schema/re2-compile.js';
-import { StepError } from '../sdk/step-error.js';
 import { boundValue, picked } from './bindings.js';
 import { boundedBuiltins, builtinsLoaded, builtinsReady } from './bounded-builtins.js';
 import { boundConcatenations } from './bounded-concat.js';

@@ -1,5 +1,5 @@
+import { compileForRe2, type PatternOrigin } from '@toolsteps/sdk/schema';
 import type { RE2JS } from 're2js';
-import { compileForRe2, type PatternOrigin } from '../sdk/schema/re2-compile.js';
 import { ExpressionLimitError, WORK_LIMITS } from './expression-limits.js';
 
 /**

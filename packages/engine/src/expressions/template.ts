@@ -1,5 +1,5 @@
-import { escapePointer } from '../sdk/schema/json-pointer.js';
-import { StepError } from '../sdk/step-error.js';
+import { StepError } from '@toolsteps/sdk';
+import { escapePointer } from '@toolsteps/sdk/schema';
 import { type Bindings, picked } from './bindings.js';
 import type { CompiledExpression } from './compiled-expression.js';
 import {

@@ -1,3 +1,4 @@
+import type { ConnectedAccount, Integration, Logger, RateLimitSpec } from '@toolsteps/sdk';
 import ky, { type KyInstance } from 'ky';
 import type PQueue from 'p-queue';
 import type { AccountAuth } from '../auth/account-auth.js';
@@ -9,9 +10,6 @@ import type { HttpTransport, SecretScrubber } from '../ports/services.js';
 import type { SharedConcurrency, SlotKind } from '../ports/shared-concurrency.js';
 import type { SharedQuotas } from '../ports/shared-quotas.js';
 import type { SharedRateLimits } from '../ports/shared-rate-limits.js';
-import type { ConnectedAccount } from '../sdk/account.js';
-import type { Integration, RateLimitSpec } from '../sdk/integration.js';
-import type { Logger } from '../sdk/logger.js';
 import { createAccountLimiter, createWriteLimiter } from './account-limiter.js';
 import { type ResolvedBinding, resolveBinding } from './http-defaults.js';
 import { QuotaGate, type SharedQuotaLink } from './quota-gate.js';

@@ -1,9 +1,15 @@
+import {
+  type HttpClient,
+  type HttpRequest,
+  type HttpResponse,
+  isStepError,
+  type Logger,
+  StepError,
+  toStepError,
+} from '@toolsteps/sdk';
 import type { AuthHeader } from '../auth/account-auth.js';
 import type { Clock } from '../ports/clock.js';
 import type { HttpClientOptions, SecretScrubber } from '../ports/services.js';
-import type { HttpClient, HttpRequest, HttpResponse } from '../sdk/http.js';
-import type { Logger } from '../sdk/logger.js';
-import { isStepError, StepError, toStepError } from '../sdk/step-error.js';
 import { refuseForeignCredentials } from '../secrets/refuse-foreign-credentials.js';
 import type { AccountChannel } from './account-channel.js';
 import { searchableText } from './binary-body.js';

@@ -1,6 +1,5 @@
+import { type RateLimitSpec, StepError } from '@toolsteps/sdk';
 import PQueue from 'p-queue';
-import type { RateLimitSpec } from '../sdk/integration.js';
-import { StepError } from '../sdk/step-error.js';
 
 const DEFAULT_INTERVAL_MS = 1_000;
 

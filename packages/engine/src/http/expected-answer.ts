@@ -1,7 +1,5 @@
-import type { TSchema } from '@sinclair/typebox';
-import { parsePointer } from '../sdk/schema/json-pointer.js';
-import { type SchemaViolation, schemaCheck } from '../sdk/schema/json-schema.js';
-import { StepError } from '../sdk/step-error.js';
+import { StepError, type TSchema } from '@toolsteps/sdk';
+import { parsePointer, type SchemaViolation, schemaCheck } from '@toolsteps/sdk/schema';
 import type { ExchangeLabel } from './response-error.js';
 
 /** The message names the first few faults; details keep more, so a huge list answer stays a small error. */

@@ -1,4 +1,4 @@
-import type { HttpMethod } from '../sdk/http.js';
+import type { HttpMethod } from '@toolsteps/sdk';
 import type { ReceivedResponse } from './response-error.js';
 import { relativeToBase } from './safe-path.js';
 import type { SendTarget } from './send-once.js';

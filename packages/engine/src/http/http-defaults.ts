@@ -1,5 +1,4 @@
-import type { HttpBinding, RateLimitSpec } from '../sdk/integration.js';
-import { StepError } from '../sdk/step-error.js';
+import { type HttpBinding, type RateLimitSpec, StepError } from '@toolsteps/sdk';
 
 /** A binding with every default filled in and its base URL parsed. */
 export interface ResolvedBinding {

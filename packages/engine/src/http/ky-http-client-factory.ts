@@ -1,3 +1,4 @@
+import { authOfAccount, type HttpClient, type Integration, type Logger } from '@toolsteps/sdk';
 import { inject, injectable, optional } from 'inversify';
 import type { Clock } from '../ports/clock.js';
 import type { CredentialVault } from '../ports/credential-vault.js';
@@ -12,9 +13,6 @@ import type { SharedConcurrency } from '../ports/shared-concurrency.js';
 import type { SharedQuotas } from '../ports/shared-quotas.js';
 import type { SharedRateLimits } from '../ports/shared-rate-limits.js';
 import { TOKENS } from '../ports/tokens.js';
-import type { HttpClient } from '../sdk/http.js';
-import { authOfAccount, type Integration } from '../sdk/integration.js';
-import type { Logger } from '../sdk/logger.js';
 import { type AccountChannel, openAccountChannel } from './account-channel.js';
 import { AccountHttpClient } from './account-http-client.js';
 

@@ -1,4 +1,4 @@
-import type { HttpRequest } from '../sdk/http.js';
+import type { HttpRequest } from '@toolsteps/sdk';
 
 /** An answer's body: JSON when it parses (unless text was asked for), the text otherwise, null when empty. */
 export function parseBody(text: string, responseType: HttpRequest['responseType'] = 'json'): unknown {

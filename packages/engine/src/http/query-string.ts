@@ -1,4 +1,4 @@
-import type { QueryValue } from '../sdk/http.js';
+import type { QueryValue } from '@toolsteps/sdk';
 
 /** Appends a query object to a URL: arrays repeat their key, undefined and null are left out. */
 export function appendQuery(url: URL, query: Record<string, QueryValue> | undefined): void {

@@ -1,7 +1,7 @@
+import { StepError } from '@toolsteps/sdk';
 import type { Clock } from '../ports/clock.js';
 import type { QuotaReport } from '../ports/shared-quotas.js';
 import { isoTime } from '../runtime/iso-time.js';
-import { StepError } from '../sdk/step-error.js';
 import { quotaReset } from './retry-delay.js';
 
 /** Requests left in the window, as last reported and counted down by our own sends since. */

@@ -1,4 +1,4 @@
-import { StepError } from '../sdk/step-error.js';
+import { StepError } from '@toolsteps/sdk';
 import { AttemptSignal } from './attempt-signal.js';
 import { formatBytes } from './format-bytes.js';
 import type { ExchangeLabel } from './response-error.js';

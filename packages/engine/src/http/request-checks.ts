@@ -1,6 +1,5 @@
+import { type HttpMethod, type HttpRequest, StepError } from '@toolsteps/sdk';
 import { assertSafeHeader } from '../auth/safe-header.js';
-import type { HttpMethod, HttpRequest } from '../sdk/http.js';
-import { StepError } from '../sdk/step-error.js';
 
 const METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']);
 

@@ -1,6 +1,5 @@
+import { type ErrorCode, type RateLimitRefusal, StepError } from '@toolsteps/sdk';
 import type { SecretScrubber } from '../ports/services.js';
-import type { RateLimitRefusal } from '../sdk/integration.js';
-import { type ErrorCode, StepError } from '../sdk/step-error.js';
 import { isExhausted, requestedWaitMs } from './retry-delay.js';
 import { bodyForDetails, upstreamMessage } from './upstream-message.js';
 

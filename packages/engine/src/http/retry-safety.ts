@@ -1,7 +1,5 @@
+import type { Effect, HttpMethod, StepError } from '@toolsteps/sdk';
 import type { SendEnd } from '../ports/services.js';
-import type { HttpMethod } from '../sdk/http.js';
-import type { Effect } from '../sdk/step.js';
-import type { StepError } from '../sdk/step-error.js';
 
 const TRANSIENT: ReadonlySet<string> = new Set(['rate_limited', 'unavailable', 'timeout']);
 

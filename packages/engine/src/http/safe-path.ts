@@ -1,6 +1,5 @@
-import { cutBeforeToken } from '../sdk/cut-before-token.js';
-import type { QueryValue } from '../sdk/http.js';
-import { StepError } from '../sdk/step-error.js';
+import { type QueryValue, StepError } from '@toolsteps/sdk';
+import { cutBeforeToken } from '@toolsteps/sdk/schema';
 import { appendQuery } from './query-string.js';
 
 /** A request's URL under the base URL, and the same relative to it for exchanges and messages. */

@@ -1,8 +1,13 @@
+import {
+  type HttpExchange,
+  type HttpMethod,
+  type HttpRequest,
+  isStepError,
+  type Logger,
+  StepError,
+} from '@toolsteps/sdk';
 import type { Clock } from '../ports/clock.js';
 import type { SecretScrubber, SendEndListener, SentRequest } from '../ports/services.js';
-import type { HttpExchange, HttpMethod, HttpRequest } from '../sdk/http.js';
-import type { Logger } from '../sdk/logger.js';
-import { isStepError, StepError } from '../sdk/step-error.js';
 import type { AccountChannel } from './account-channel.js';
 import { AttemptSignal } from './attempt-signal.js';
 import { isTextual, recordedBody } from './binary-body.js';

@@ -1,7 +1,7 @@
+import type { HttpRequest } from '@toolsteps/sdk';
 import type { BeforeRequestHook } from 'ky';
 import type { AccountAuth, AuthHeader } from '../auth/account-auth.js';
 import type { SendEndListener, SentRequest } from '../ports/services.js';
-import type { HttpRequest } from '../sdk/http.js';
 import { headerRecord } from './redact-headers.js';
 
 /** What one send shares with the ky hooks (through ky's `context`), and what they leave behind. */

@@ -1,4 +1,4 @@
-import { StepError } from '../sdk/step-error.js';
+import { StepError } from '@toolsteps/sdk';
 import type { ExchangeLabel } from './response-error.js';
 
 /** What went wrong below HTTP, as `details.network` names it. */

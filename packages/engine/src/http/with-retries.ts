@@ -1,7 +1,7 @@
+import { isStepError, StepError } from '@toolsteps/sdk';
 import pRetry from 'p-retry';
 import type { Clock } from '../ports/clock.js';
 import { isoTime } from '../runtime/iso-time.js';
-import { isStepError, StepError } from '../sdk/step-error.js';
 import { backoffMs } from './retry-delay.js';
 
 export interface RetryOptions {

@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
+import type { SentWrite } from '@toolsteps/sdk';
 import type { RunResult, RunStart, SpentCredits, StepTrace } from '../ports/events.js';
 import type { JournaledRun, JournaledRunStatus } from '../ports/journaled-run.js';
-import type { SentWrite } from '../sdk/sent-write.js';
 import { workflowHash } from './workflow-hash.js';
 
 /** Rows of the journal's tables and their conversion from and to the engine's records. */

@@ -1,6 +1,6 @@
+import type { StepErrorJson } from '@toolsteps/sdk';
 import type { RunResult, StepTrace } from '../ports/events.js';
 import type { JournaledRun } from '../ports/journaled-run.js';
-import type { StepErrorJson } from '../sdk/step-error.js';
 
 /**
  * The result of a run that finished before its job was acknowledged (its worker died in between),

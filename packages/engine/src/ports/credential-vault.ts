@@ -1,4 +1,4 @@
-import type { AccountSummary, ConnectedAccount } from '../sdk/account.js';
+import type { AccountSummary, ConnectedAccount } from '@toolsteps/sdk';
 
 /** A step names its account by id, or by name within the step's integration. */
 export type AccountRef = { id: string } | { integration: string; name: string };

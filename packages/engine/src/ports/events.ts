@@ -1,6 +1,4 @@
-import type { HttpMethod } from '../sdk/http.js';
-import type { SentWrite } from '../sdk/sent-write.js';
-import type { StepErrorJson } from '../sdk/step-error.js';
+import type { HttpMethod, SentWrite, StepErrorJson } from '@toolsteps/sdk';
 import type { CreditSpend, RunCredits } from './run-credits.js';
 
 interface StepEventBase {

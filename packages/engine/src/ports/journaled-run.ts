@@ -1,4 +1,4 @@
-import type { StepErrorJson } from '../sdk/step-error.js';
+import type { StepErrorJson } from '@toolsteps/sdk';
 import type { Journal, RunHistory, RunStatus, StepTrace } from './events.js';
 import type { RunCredits } from './run-credits.js';
 

@@ -1,10 +1,17 @@
-import type { TSchema } from '@sinclair/typebox';
-import type { ConnectedAccount } from '../sdk/account.js';
-import type { Entitlement } from '../sdk/entitlement.js';
-import type { HttpClient, HttpExchange, HttpMethod } from '../sdk/http.js';
-import type { AuthSpec, Integration } from '../sdk/integration.js';
-import type { AnyStep, Effect } from '../sdk/step.js';
-import type { AnyTrigger, TriggerDeliveryKind } from '../sdk/trigger.js';
+import type {
+  AnyStep,
+  AnyTrigger,
+  AuthSpec,
+  ConnectedAccount,
+  Effect,
+  Entitlement,
+  HttpClient,
+  HttpExchange,
+  HttpMethod,
+  Integration,
+  TriggerDeliveryKind,
+  TSchema,
+} from '@toolsteps/sdk';
 
 /** One row of the step catalog: what `toolsteps steps` lists and editors complete. */
 export interface CatalogEntry {

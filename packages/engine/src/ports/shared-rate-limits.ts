@@ -1,4 +1,4 @@
-import type { RateLimitSpec } from '../sdk/integration.js';
+import type { RateLimitSpec } from '@toolsteps/sdk';
 
 /** One request of an account asking to go, as the shared limits see it. */
 export interface SharedAdmission {

@@ -1,5 +1,4 @@
-import type { StepErrorJson } from '../sdk/step-error.js';
-import type { Registration } from '../sdk/trigger.js';
+import type { Registration, StepErrorJson } from '@toolsteps/sdk';
 import type { RunStatus } from './events.js';
 
 /**

@@ -1,3 +1,4 @@
+import type { SentWrite } from '@toolsteps/sdk';
 import type { ChainableCommander, Redis } from 'ioredis';
 import {
   resultParams,
@@ -13,7 +14,6 @@ import {
 } from '../journal/journal-rows.js';
 import type { RunHistory, RunResult, RunStart, SpentCredits, StepTrace } from '../ports/events.js';
 import type { JournaledRun, RunJournal, RunQuery } from '../ports/journaled-run.js';
-import type { SentWrite } from '../sdk/sent-write.js';
 import { connectRedis } from './connect-redis.js';
 import { RedisJournalKeys } from './redis-keys.js';
 import { type RunFields, runFields, runRow, sendRow, stepRows } from './redis-rows.js';

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { StepError } from '@toolsteps/sdk';
 import type { Redis } from 'ioredis';
 import { cancellation } from '../execution/deadline.js';
 import type { RefreshLock } from '../ports/refresh-lock.js';
 import { SystemClock } from '../runtime/system-clock.js';
-import { StepError } from '../sdk/step-error.js';
 
 /** Waits between asks end early, as a `cancelled` StepError, when the caller's signal aborts. */
 const PAUSES = new SystemClock();

@@ -1,5 +1,5 @@
+import type { Integration } from '@toolsteps/sdk';
 import type { CatalogEntry } from '../ports/services.js';
-import type { Integration } from '../sdk/integration.js';
 
 /** One catalog row per step: what `toolsteps steps` lists and the catalog schema offers to editors. */
 export function buildCatalog(integrations: readonly Integration[]): CatalogEntry[] {

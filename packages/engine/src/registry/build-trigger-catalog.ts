@@ -1,5 +1,5 @@
+import type { Integration } from '@toolsteps/sdk';
 import type { TriggerCatalogEntry } from '../ports/services.js';
-import type { Integration } from '../sdk/integration.js';
 
 /** One catalog row per trigger: what `toolsteps triggers` lists and `toolsteps describe` shows. */
 export function buildTriggerCatalog(integrations: readonly Integration[]): TriggerCatalogEntry[] {

@@ -1,7 +1,5 @@
+import type { AnyStep, AnyTrigger, Integration } from '@toolsteps/sdk';
 import type { CatalogEntry, StepRegistry, TriggerCatalogEntry } from '../ports/services.js';
-import type { Integration } from '../sdk/integration.js';
-import type { AnyStep } from '../sdk/step.js';
-import type { AnyTrigger } from '../sdk/trigger.js';
 import { buildCatalog } from './build-catalog.js';
 import { buildTriggerCatalog } from './build-trigger-catalog.js';
 import { whyNotIntegration } from './is-integration.js';

@@ -1,4 +1,4 @@
-import type { Integration } from '../sdk/integration.js';
+import type { Integration } from '@toolsteps/sdk';
 import { whyNotIntegration } from './is-integration.js';
 import { RegistryError } from './registry-error.js';
 

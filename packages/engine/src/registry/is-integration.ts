@@ -1,4 +1,4 @@
-import type { Integration } from '../sdk/integration.js';
+import type { Integration } from '@toolsteps/sdk';
 
 /** Why a value is not an `Integration`, or undefined when it is one (checked by shape: modules may come from anywhere). */
 export function whyNotIntegration(value: unknown): string | undefined {

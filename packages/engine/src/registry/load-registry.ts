@@ -1,6 +1,6 @@
 import { dirname, resolve } from 'node:path';
+import type { Integration } from '@toolsteps/sdk';
 import type { StepRegistry } from '../ports/services.js';
-import type { Integration } from '../sdk/integration.js';
 import { type IntegrationSource, registryOf } from './create-registry.js';
 import { importIntegration } from './import-integration.js';
 import { findConfig, readConfig } from './read-config.js';

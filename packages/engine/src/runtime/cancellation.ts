@@ -1,4 +1,4 @@
-import { StepError } from '../sdk/step-error.js';
+import { StepError } from '@toolsteps/sdk';
 
 /**
  * The StepError an aborted signal stands for: its reason when that already is one (an engine timeout),

@@ -1,4 +1,4 @@
-export { CUT_MARK, cutBeforeToken } from '../sdk/cut-before-token.js';
+export { CUT_MARK, cutBeforeToken } from '@toolsteps/sdk/schema';
 export { type OutgoingParts, refuseForeignCredentials } from './refuse-foreign-credentials.js';
 export { scrubbedCut } from './scrubbed-cut.js';
 export { declaredSecretFields, secretValues } from './secret-fields.js';

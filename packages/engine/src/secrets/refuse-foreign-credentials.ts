@@ -1,5 +1,5 @@
+import { StepError } from '@toolsteps/sdk';
 import type { SecretScrubber } from '../ports/services.js';
-import { StepError } from '../sdk/step-error.js';
 
 /** The parts of a request its caller shapes, as they will be sent. */
 export interface OutgoingParts {

@@ -1,5 +1,5 @@
+import { CUT_MARK } from '@toolsteps/sdk/schema';
 import type { SecretScrubber } from '../ports/services.js';
-import { CUT_MARK } from '../sdk/cut-before-token.js';
 import { REDACTED } from './secret-scrubber.js';
 
 /**

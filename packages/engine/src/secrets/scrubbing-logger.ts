@@ -1,5 +1,5 @@
+import type { Logger, LogLevel } from '@toolsteps/sdk';
 import type { SecretScrubber } from '../ports/services.js';
-import type { Logger, LogLevel } from '../sdk/logger.js';
 
 /**
  * Wraps whatever logger a runtime binds so that no secret reaches it: steps and the HTTP layer log

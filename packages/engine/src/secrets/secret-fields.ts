@@ -1,4 +1,4 @@
-import type { AuthSpec } from '../sdk/integration.js';
+import type { AuthSpec } from '@toolsteps/sdk';
 
 /** The credential fields each auth kind reads as secrets. */
 const SECRET_FIELDS_BY_KIND: Record<AuthSpec['kind'], readonly string[]> = {

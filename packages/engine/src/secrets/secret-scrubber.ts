@@ -1,7 +1,6 @@
+import { type AuthSpec, StepError } from '@toolsteps/sdk';
 import { injectable } from 'inversify';
 import type { SecretScrubber as SecretScrubberContract } from '../ports/services.js';
-import type { AuthSpec } from '../sdk/integration.js';
-import { StepError } from '../sdk/step-error.js';
 import { cutPrefixStart } from './cut-prefix.js';
 import { KnownSecret, type Range } from './known-secret.js';
 import { NeedleIndex } from './needle-index.js';

@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import type { SentWrite } from '@toolsteps/sdk';
 import type BetterSqlite3 from 'better-sqlite3';
 import {
   type RunRow,
@@ -17,7 +18,6 @@ import {
 } from '../journal/journal-rows.js';
 import type { RunHistory, RunResult, RunStart, SpentCredits, StepTrace } from '../ports/events.js';
 import type { JournaledRun, RunJournal, RunQuery } from '../ports/journaled-run.js';
-import type { SentWrite } from '../sdk/sent-write.js';
 import { GroupCommit } from './group-commit.js';
 import { JOURNAL_MIGRATIONS } from './journal-migrations.js';
 import { migrateSchema } from './migrate-schema.js';

@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import type { Registration, StepErrorJson } from '@toolsteps/sdk';
 import type BetterSqlite3 from 'better-sqlite3';
 import type {
   Activation,
@@ -10,8 +11,6 @@ import type {
   StoredDelivery,
   TriggerStore,
 } from '../ports/trigger-store.js';
-import type { StepErrorJson } from '../sdk/step-error.js';
-import type { Registration } from '../sdk/trigger.js';
 import { GroupCommit } from './group-commit.js';
 import { ownerOnlyFile } from './owner-only-file.js';
 import { openSecret, sealSecret } from './sealed-secret.js';

@@ -1,4 +1,4 @@
-import type { ConnectedAccount } from '../sdk/account.js';
+import type { ConnectedAccount } from '@toolsteps/sdk';
 
 /** An emulator session's demo accounts, or a test emulator's one account. */
 export type EmulatorAccounts = { accounts: ConnectedAccount[] } | { account: ConnectedAccount };

@@ -1,5 +1,5 @@
+import { StepError } from '@toolsteps/sdk';
 import type { Clock } from '../ports/clock.js';
-import { StepError } from '../sdk/step-error.js';
 
 /**
  * Time that moves only when slept on: sleeps are recorded and end at once, so retry waits are

@@ -1,7 +1,12 @@
-import { Type } from '@sinclair/typebox';
-import { integrationOfStep } from '../sdk/integration.js';
-import type { SentWrite } from '../sdk/sent-write.js';
-import { type AnyStep, defineStep, type ProbeFinding, type StepContext } from '../sdk/step.js';
+import {
+  type AnyStep,
+  defineStep,
+  integrationOfStep,
+  type ProbeFinding,
+  type SentWrite,
+  type StepContext,
+  Type,
+} from '@toolsteps/sdk';
 import { type TestStepOptions, type TestStepOutcome, testStep } from './test-step.js';
 
 export interface ProbeCall {

@@ -1,12 +1,15 @@
+import {
+  type AnyStep,
+  type ConnectedAccount,
+  type HttpExchange,
+  type Integration,
+  integrationOfStep,
+  type StepErrorJson,
+} from '@toolsteps/sdk';
 import { createEngine } from '../container/create-engine.js';
 import type { Clock } from '../ports/clock.js';
 import type { RunEvent } from '../ports/events.js';
 import type { CreditSpend } from '../ports/run-credits.js';
-import type { ConnectedAccount } from '../sdk/account.js';
-import type { HttpExchange } from '../sdk/http.js';
-import { type Integration, integrationOfStep } from '../sdk/integration.js';
-import type { AnyStep } from '../sdk/step.js';
-import type { StepErrorJson } from '../sdk/step-error.js';
 import { compileWorkflow } from '../workflow/compile-workflow.js';
 import { type EmulatorAccounts, emulatorAccount } from './emulator-account.js';
 

@@ -1,13 +1,18 @@
+import {
+  type AnyTrigger,
+  type ConnectedAccount,
+  type Effect,
+  type HttpExchange,
+  type Integration,
+  integrationOfTrigger,
+  type Logger,
+  type LogLevel,
+  type TriggerContext,
+} from '@toolsteps/sdk';
 import { createEngine } from '../container/create-engine.js';
 import type { Clock } from '../ports/clock.js';
 import type { HttpClientFactory, SecretScrubber } from '../ports/services.js';
 import { TOKENS } from '../ports/tokens.js';
-import type { ConnectedAccount } from '../sdk/account.js';
-import type { HttpExchange } from '../sdk/http.js';
-import { type Integration, integrationOfTrigger } from '../sdk/integration.js';
-import type { Logger, LogLevel } from '../sdk/logger.js';
-import type { Effect } from '../sdk/step.js';
-import type { AnyTrigger, TriggerContext } from '../sdk/trigger.js';
 import { buildTriggerContext } from '../triggers/host/trigger-context.js';
 import { type EmulatorAccounts, emulatorAccount } from './emulator-account.js';
 

@@ -1,4 +1,4 @@
-import { type Static, Type } from '@sinclair/typebox';
+import { type Static, Type } from '@toolsteps/sdk';
 import { DurationSchema, ExpressionSchema } from '../workflow/workflow-schema.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { WebhookDelivery } from '../sdk/trigger.js';
+import type { WebhookDelivery } from '@toolsteps/sdk';
 
 /**
  * A delivery as captured from a receiver or a third party's delivery log: `{ "headers": {…},

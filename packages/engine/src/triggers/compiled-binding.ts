@@ -1,6 +1,5 @@
+import type { AnyTrigger, Integration } from '@toolsteps/sdk';
 import type { Template } from '../expressions/template.js';
-import type { Integration } from '../sdk/integration.js';
-import type { AnyTrigger } from '../sdk/trigger.js';
 import type { CompiledWorkflow } from '../workflow/compiled-workflow.js';
 import type { Binding } from './binding-schema.js';
 

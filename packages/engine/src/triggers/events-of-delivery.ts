@@ -1,5 +1,4 @@
-import { StepError } from '../sdk/step-error.js';
-import type { WebhookDelivery } from '../sdk/trigger.js';
+import { StepError, type WebhookDelivery } from '@toolsteps/sdk';
 import type { CompiledBinding } from './compiled-binding.js';
 
 /**

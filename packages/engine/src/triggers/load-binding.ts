@@ -1,11 +1,10 @@
+import { createAjv, describeSchemaErrors } from '@toolsteps/sdk/schema';
 import type { ValidateFunction } from 'ajv';
 import type { CompiledExpression } from '../expressions/compiled-expression.js';
 import { DEFAULT_LIMITS, type ExpressionLimits } from '../expressions/expression.js';
 import { compileTemplate, type Template } from '../expressions/template.js';
 import type { CredentialVault } from '../ports/credential-vault.js';
 import type { StepRegistry } from '../ports/services.js';
-import { createAjv } from '../sdk/schema/create-ajv.js';
-import { describeSchemaErrors } from '../sdk/schema/describe-schema-errors.js';
 import { expressionPastLimit } from '../workflow/count-expressions.js';
 import type { Diagnostic, Problem } from '../workflow/diagnostic.js';
 import { toMilliseconds } from '../workflow/duration.js';

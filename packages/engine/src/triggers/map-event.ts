@@ -1,6 +1,5 @@
-import { preview } from '../sdk/schema/describe-value.js';
-import { type SchemaViolation, schemaCheck } from '../sdk/schema/json-schema.js';
-import { StepError } from '../sdk/step-error.js';
+import { StepError } from '@toolsteps/sdk';
+import { preview, type SchemaViolation, schemaCheck } from '@toolsteps/sdk/schema';
 import type { CompiledBinding } from './compiled-binding.js';
 
 /** What a binding makes of one event: filtered out, or the input its workflow would run with. */

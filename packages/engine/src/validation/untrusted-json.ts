@@ -1,4 +1,4 @@
-import { pointerOfPlace } from '../sdk/schema/json-pointer.js';
+import { pointerOfPlace } from '@toolsteps/sdk/schema';
 
 /**
  * How deep JSON from outside may nest. Parsers, validators and our own walks recurse once per

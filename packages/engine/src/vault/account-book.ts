@@ -1,7 +1,5 @@
+import { type AccountSummary, type ConnectedAccount, StepError, summarize } from '@toolsteps/sdk';
 import type { AccountRef } from '../ports/credential-vault.js';
-import type { AccountSummary, ConnectedAccount } from '../sdk/account.js';
-import { summarize } from '../sdk/account.js';
-import { StepError } from '../sdk/step-error.js';
 
 /** How many choices a not-found message lists before it says "and N more". */
 const LISTED = 20;

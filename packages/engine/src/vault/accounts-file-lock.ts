@@ -1,7 +1,7 @@
 import { realpath } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { Logger } from '@toolsteps/sdk';
 import lockfile from 'proper-lockfile';
-import type { Logger } from '../sdk/logger.js';
 import { processWarningLogger } from './environment-accounts-notice.js';
 import { vaultFileError } from './vault-file-error.js';
 

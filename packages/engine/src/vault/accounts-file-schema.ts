@@ -1,4 +1,4 @@
-import { type Static, Type } from '@sinclair/typebox';
+import { type Static, Type } from '@toolsteps/sdk';
 
 const Values = Type.Record(Type.String(), Type.Unknown());
 

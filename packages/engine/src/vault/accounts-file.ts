@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
+import type { ConnectedAccount } from '@toolsteps/sdk';
 import { type ParseError, parse, printParseErrorCode } from 'jsonc-parser';
-import type { ConnectedAccount } from '../sdk/account.js';
 import { type AccountsFileDocument, AccountsFileSchema } from './accounts-file-schema.js';
 import { type Env, type MissingVariable, substituteEnv } from './env-placeholders.js';
 import { shapeProblems } from './json-shape.js';

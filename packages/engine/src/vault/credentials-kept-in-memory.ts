@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { ConnectedAccount } from '../sdk/account.js';
+import type { ConnectedAccount } from '@toolsteps/sdk';
 import type { AccountsFileDocument } from './accounts-file-schema.js';
 
 interface Kept {

@@ -1,4 +1,4 @@
-import { escapePointer } from '../sdk/schema/json-pointer.js';
+import { escapePointer } from '@toolsteps/sdk/schema';
 
 /** `${NAME}` is read from the environment; `$${NAME}` stands for a literal `${NAME}`. */
 const PLACEHOLDER = /\$(\$?)\{([A-Za-z_][A-Za-z0-9_]*)\}/g;

@@ -1,4 +1,4 @@
-import type { Logger } from '../sdk/logger.js';
+import type { Logger } from '@toolsteps/sdk';
 
 /**
  * What the vault tells the user when an account whose credentials come from `${NAME}` placeholders

@@ -1,8 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
+import { type AccountSummary, type ConnectedAccount, type Logger, StepError } from '@toolsteps/sdk';
 import type { AccountRef, CredentialVault } from '../ports/credential-vault.js';
-import type { AccountSummary, ConnectedAccount } from '../sdk/account.js';
-import type { Logger } from '../sdk/logger.js';
-import { StepError } from '../sdk/step-error.js';
 import { AccountBook } from './account-book.js';
 import {
   type AccountsFileOptions,

@@ -1,5 +1,5 @@
-import type { TSchema } from '@sinclair/typebox';
-import { type SchemaViolation, schemaCheck } from '../sdk/schema/json-schema.js';
+import type { TSchema } from '@toolsteps/sdk';
+import { type SchemaViolation, schemaCheck } from '@toolsteps/sdk/schema';
 
 /** A shape error: where (JSON pointer) and what is wrong, never the offending value. */
 export type ShapeProblem = SchemaViolation;

@@ -1,5 +1,5 @@
+import type { AccountSummary, ConnectedAccount } from '@toolsteps/sdk';
 import type { AccountRef, CredentialVault } from '../ports/credential-vault.js';
-import type { AccountSummary, ConnectedAccount } from '../sdk/account.js';
 import { AccountBook } from './account-book.js';
 
 /**

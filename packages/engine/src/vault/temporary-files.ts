@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readdir, realpath, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import type { Logger } from '../sdk/logger.js';
+import type { Logger } from '@toolsteps/sdk';
 import { withAccountsFileLock } from './accounts-file-lock.js';
 import { processWarningLogger } from './environment-accounts-notice.js';
 

@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { type Static, Type } from '@sinclair/typebox';
+import { type Static, Type } from '@toolsteps/sdk';
 
 export const DEFAULT_KEY_ENV = 'TOOLSTEPS_VAULT_KEY';
 

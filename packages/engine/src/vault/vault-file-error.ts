@@ -1,4 +1,4 @@
-import { StepError } from '../sdk/step-error.js';
+import { StepError } from '@toolsteps/sdk';
 
 /** What went wrong with an accounts file, for callers (the CLI) that react differently to each. */
 export type VaultFileProblem =

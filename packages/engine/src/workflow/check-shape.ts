@@ -1,7 +1,11 @@
+import {
+  describeSchemaErrors,
+  ErrorOwners,
+  listOf,
+  preview,
+  type SchemaMessage,
+} from '@toolsteps/sdk/schema';
 import type { ErrorObject } from 'ajv';
-import { describeSchemaErrors, type SchemaMessage } from '../sdk/schema/describe-schema-errors.js';
-import { listOf, preview } from '../sdk/schema/describe-value.js';
-import { ErrorOwners } from '../sdk/schema/schema-error-owners.js';
 import type { Problem } from './diagnostic.js';
 import { shapeErrors } from './step-by-step-schema.js';
 

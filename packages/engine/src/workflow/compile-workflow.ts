@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@toolsteps/sdk';
 import type { CompiledExpression } from '../expressions/compiled-expression.js';
 import {
   DEFAULT_LIMITS,
@@ -11,7 +12,6 @@ import {
   type Template,
 } from '../expressions/template.js';
 import type { StepRegistry } from '../ports/services.js';
-import type { ErrorCode } from '../sdk/step-error.js';
 import type { CompiledCatch, CompiledStep, CompiledWorkflow, RetryPolicy } from './compiled-workflow.js';
 import { toMilliseconds } from './duration.js';
 import type { RetryPolicySpec, Workflow, WorkflowStep } from './workflow-schema.js';

@@ -1,7 +1,5 @@
+import type { AnyStep, ErrorCode, Integration } from '@toolsteps/sdk';
 import type { Template } from '../expressions/template.js';
-import type { Integration } from '../sdk/integration.js';
-import type { AnyStep } from '../sdk/step.js';
-import type { ErrorCode } from '../sdk/step-error.js';
 import type { Workflow, WorkflowStep } from './workflow-schema.js';
 
 /** A retry policy with every default filled in. */

@@ -1,5 +1,5 @@
+import { pointerOfPlace } from '@toolsteps/sdk/schema';
 import { isExpression } from '../expressions/expression.js';
-import { pointerOfPlace } from '../sdk/schema/json-pointer.js';
 
 /**
  * The pointer of the first `{% … %}` string past `most`, in file order, or undefined when there are

@@ -1,4 +1,4 @@
-import { StepError } from '../sdk/step-error.js';
+import { StepError } from '@toolsteps/sdk';
 import { type Diagnostic, formatDiagnostic } from './diagnostic.js';
 
 /** A JSON document (a workflow, a binding) that failed to load: a `validation` StepError with every diagnostic. */

@@ -1,5 +1,5 @@
+import { parsePointer, toPointer } from '@toolsteps/sdk/schema';
 import { getLocation, getNodeValue, type Node, type ParseError, parseTree } from 'jsonc-parser';
-import { parsePointer, toPointer } from '../sdk/schema/json-pointer.js';
 import { MAX_JSON_DEPTH, tooDeepAt } from '../validation/untrusted-json.js';
 import type { Diagnostic, Problem } from './diagnostic.js';
 import { describeParseError, type KeyProblem, keyProblems } from './json-syntax.js';

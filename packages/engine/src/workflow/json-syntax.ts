@@ -1,5 +1,5 @@
+import { toPointer } from '@toolsteps/sdk/schema';
 import { type Node, type ParseError, printParseErrorCode } from 'jsonc-parser';
-import { toPointer } from '../sdk/schema/json-pointer.js';
 import { UNSAFE_KEYS } from '../validation/untrusted-json.js';
 
 const MESSAGES: Record<string, string> = {

@@ -1,5 +1,5 @@
+import { createAjv } from '@toolsteps/sdk/schema';
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import { createAjv } from '../sdk/schema/create-ajv.js';
 import { type JsonSchema, plainJson, workflowJsonSchema } from './published-schema.js';
 
 const STEP_REF = '#/$defs/WorkflowStep';

@@ -1,4 +1,4 @@
-import { childPointer } from '../sdk/schema/json-pointer.js';
+import { childPointer } from '@toolsteps/sdk/schema';
 import { eachStep } from './checks/each-step.js';
 import { type JsonSchema, workflowJsonSchema } from './published-schema.js';
 import type { Workflow } from './workflow-schema.js';

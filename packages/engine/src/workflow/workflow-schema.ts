@@ -1,6 +1,5 @@
-import { type Static, Type } from '@sinclair/typebox';
-import { EXPRESSION_PATTERN } from '../sdk/schema/expression-pattern.js';
-import { ERROR_CODES, type ErrorCode } from '../sdk/step-error.js';
+import { ERROR_CODES, type ErrorCode, type Static, Type } from '@toolsteps/sdk';
+import { EXPRESSION_PATTERN } from '@toolsteps/sdk/schema';
 
 /**
  * The workflow file format (v1), written once here: the published JSON Schema

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { createEmulator, type Emulator } from '@toolsteps/emulator';
+import type { ConnectedAccount } from '@toolsteps/sdk';
 import type { CredentialVault } from '../../src/ports/credential-vault.js';
-import type { ConnectedAccount } from '../../src/sdk/account.js';
-import { createEmulator, type Emulator } from '../../src/testing/emulator.js';
 import type { MemoryVault } from '../../src/vault/memory-vault.js';
 import { account, failure, httpFixture } from '../http/support/http-fixture.js';
 import { acceptsIssuedTokens } from './support/accepts-issued-tokens.js';

@@ -1,6 +1,6 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: accounts files spell environment placeholders as ${NAME}
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { createEmulator, type Emulator } from '@toolsteps/engine/testing';
+import { createEmulator, type Emulator } from '@toolsteps/emulator';
 import { runCli, TASKS, TRIAGE } from './support/cli-process.js';
 import { type TempFiles, tempFiles } from './support/temp-files.js';
 

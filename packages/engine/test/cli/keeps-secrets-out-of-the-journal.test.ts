@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { expect, it, jest } from '@jest/globals';
-import { DEMO_TOKEN } from '../../../../examples/tasks/src/emulator.js';
+import { DEMO_TOKEN } from '../../../../examples/tasks/src/testing/index.js';
 import type { RunResult } from '../../src/ports/events.js';
 import { SqliteJournal } from '../../src/sqlite/sqlite-journal.js';
 import { runCli, TASKS, TRIAGE } from './support/cli-process.js';

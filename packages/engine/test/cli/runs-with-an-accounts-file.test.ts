@@ -1,7 +1,7 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: accounts files spell environment placeholders as ${NAME}
 import { setTimeout as sleep } from 'node:timers/promises';
 import { beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { DEMO_TOKEN } from '../../../../examples/tasks/src/emulator.js';
+import { DEMO_TOKEN } from '../../../../examples/tasks/src/testing/index.js';
 import { runCli, startCli, TASKS, TRIAGE } from './support/cli-process.js';
 import { useTasksWorld } from './support/tasks-world.js';
 

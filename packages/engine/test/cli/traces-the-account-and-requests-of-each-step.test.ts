@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { createEngine } from '@toolsteps/engine';
-import { createTasksEmulator, type TasksEmulator } from '../../../../examples/tasks/src/emulator.js';
 import tasks from '../../../../examples/tasks/src/index.js';
+import { createTasksEmulator, type TasksEmulator } from '../../../../examples/tasks/src/testing/index.js';
 import { runCli, TASKS, TRIAGE } from './support/cli-process.js';
 import { type TempFiles, tempFiles } from './support/temp-files.js';
 

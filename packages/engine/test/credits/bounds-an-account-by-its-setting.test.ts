@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import type { Emulator } from '../../src/testing/index.js';
+import type { Emulator } from '@toolsteps/emulator';
 import { startLeadsEmulator } from './support/leads-emulator.js';
 import { leadsAccount } from './support/leads-integration.js';
 import { runLeads } from './support/run-leads.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
+import type { Emulator } from '@toolsteps/emulator';
 import { createEngine, type Logger } from '../../src/index.js';
-import type { Emulator } from '../../src/testing/index.js';
 import { startLeadsEmulator } from './support/leads-emulator.js';
 import { leads, leadsAccount } from './support/leads-integration.js';
 

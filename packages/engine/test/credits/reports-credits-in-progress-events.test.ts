@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
+import type { Emulator } from '@toolsteps/emulator';
 import type { Output } from '../../src/cli/output.js';
 import { progressReporter } from '../../src/cli/progress.js';
-import type { Emulator } from '../../src/testing/index.js';
 import { startLeadsEmulator } from './support/leads-emulator.js';
 import { leadsAccount } from './support/leads-integration.js';
 import { runLeads } from './support/run-leads.js';

@@ -5,8 +5,8 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createEngine, FileVault } from '@toolsteps/engine';
-import { createTasksEmulator, type TasksEmulator } from '../../../../examples/tasks/src/emulator.js';
 import tasks from '../../../../examples/tasks/src/index.js';
+import { createTasksEmulator, type TasksEmulator } from '../../../../examples/tasks/src/testing/index.js';
 
 const root = resolve(import.meta.dirname, '../../../..');
 const readme = await readFile(join(root, 'README.md'), 'utf8');
@@ -59,7 +59,7 @@ describe('the README examples', () => {
   it('runs the embedding example of the example step package', async () => {
     const { stdout } = await promisify(execFile)(
       process.execPath,
-      ['--import', 'tsx', join(root, 'examples/tasks/src/run-embedded.ts')],
+      ['--import', 'tsx', join(root, 'examples/tasks/scripts/run-embedded.ts')],
       { cwd: root, timeout: 60_000 },
     );
     expect(stdout).toContain(

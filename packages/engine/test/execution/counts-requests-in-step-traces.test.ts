@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Emulator } from '@toolsteps/emulator';
 import { createEngine, type HttpExchange } from '../../src/index.js';
-import type { Emulator } from '../../src/testing/index.js';
 import { fanOutWorkflow, items, itemsAccount, startItemsEmulator } from '../fixtures/items-integration.js';
 
 let emulator: Emulator;

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import { StepError } from '../../src/sdk/step-error.js';
-import { createEmulator, type Emulator } from '../../src/testing/emulator.js';
+import { createEmulator, type Emulator } from '@toolsteps/emulator';
+import { StepError } from '@toolsteps/sdk';
 import { failure, httpFixture } from './support/http-fixture.js';
 
 describe('an aborted signal cancels a request and its retries', () => {

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import { Type } from '@sinclair/typebox';
-import { createEmulator, type Emulator } from '../../src/testing/emulator.js';
+import { createEmulator, type Emulator } from '@toolsteps/emulator';
+import { Type } from '@toolsteps/sdk';
 import { failure, httpFixture, TOKEN } from './support/http-fixture.js';
 
 /** What a step reads of an issue: its number and its author's login. */

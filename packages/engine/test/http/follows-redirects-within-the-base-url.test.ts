@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import { createEmulator, type Emulator } from '../../src/testing/emulator.js';
+import { createEmulator, type Emulator } from '@toolsteps/emulator';
 import { failure, httpFixture, TOKEN } from './support/http-fixture.js';
 
 describe('redirects are followed only under the account base URL', () => {

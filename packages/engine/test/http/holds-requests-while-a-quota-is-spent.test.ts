@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import { type Context, createEmulator, type Emulator } from '../../src/testing/emulator.js';
+import { type Context, createEmulator, type Emulator } from '@toolsteps/emulator';
 import { failure, httpFixture } from './support/http-fixture.js';
 
 // The fixture's FakeClock starts at 2030-01-01T00:00:00Z and moves only when slept on.

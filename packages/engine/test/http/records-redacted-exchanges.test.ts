@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import { createEmulator, type Emulator } from '../../src/testing/emulator.js';
+import { createEmulator, type Emulator } from '@toolsteps/emulator';
 import { account, failure, httpFixture, TOKEN } from './support/http-fixture.js';
 
 const API_KEY = 'key_live_8d1e44f0aa';

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Emulator } from '../../src/testing/emulator.js';
+import type { Emulator } from '@toolsteps/emulator';
 import { failure, httpFixture } from './support/http-fixture.js';
 import { itemsEmulator } from './support/items-emulator.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import { createEmulator, type Emulator } from '../../src/testing/emulator.js';
+import { createEmulator, type Emulator } from '@toolsteps/emulator';
 import { httpFixture } from './support/http-fixture.js';
 
 describe('rateLimit.writeConcurrency keeps mutating requests of one account from overlapping', () => {

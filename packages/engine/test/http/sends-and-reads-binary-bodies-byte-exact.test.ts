@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createEmulator, type Emulator } from '../../src/testing/emulator.js';
+import { createEmulator, type Emulator } from '@toolsteps/emulator';
 import { httpFixture } from './support/http-fixture.js';
 
 /** Bytes no UTF-8 decoding leaves alone: a PNG signature, then every byte from 0x80 up. */

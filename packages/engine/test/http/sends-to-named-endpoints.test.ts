@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import { createEmulator, type Emulator } from '../../src/testing/emulator.js';
+import { createEmulator, type Emulator } from '@toolsteps/emulator';
 import { failure, httpFixture, TOKEN } from './support/http-fixture.js';
 
 // GitHub Enterprise Server: REST at /api/v3, GraphQL at /api/graphql, one token for both.

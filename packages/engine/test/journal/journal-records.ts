@@ -1,5 +1,5 @@
+import type { SentWrite } from '@toolsteps/sdk';
 import type { RunResult, RunStart, SpentCredits, StepTrace } from '../../src/ports/events.js';
-import type { SentWrite } from '../../src/sdk/sent-write.js';
 
 /** Records as the engine hands them to a journal, with only what a test changes spelled out. */
 

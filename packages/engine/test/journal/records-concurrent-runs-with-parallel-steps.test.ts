@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createTasksEmulator, type TasksEmulator } from '../../../../examples/tasks/src/emulator.js';
 import tasks from '../../../../examples/tasks/src/index.js';
+import { createTasksEmulator, type TasksEmulator } from '../../../../examples/tasks/src/testing/index.js';
 import { createEngine } from '../../src/container/create-engine.js';
 import { JOURNAL_KINDS, useFreshJournals } from './fresh-journals.js';
 

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import type { StepError } from '@toolsteps/sdk';
 import { RedisConcurrency, type RedisConcurrencyOptions } from '../../src/redis/index.js';
-import type { StepError } from '../../src/sdk/step-error.js';
 import { engineHttp } from './support/engine-http.js';
 import { type InFlightServer, startInFlightServer } from './support/in-flight-server.js';
 import { useSharedRedis } from './support/shared-redis.js';

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, expect, it, jest } from '@jest/globals';
+import { defineIntegration } from '@toolsteps/sdk';
 import { Redis } from 'ioredis';
-import { createTasksEmulator, type TasksEmulator } from '../../../../examples/tasks/src/emulator.js';
 import tasks from '../../../../examples/tasks/src/index.js';
+import { createTasksEmulator, type TasksEmulator } from '../../../../examples/tasks/src/testing/index.js';
 import { createEngine } from '../../src/container/create-engine.js';
 import { RedisRateLimits } from '../../src/redis/index.js';
-import { defineIntegration } from '../../src/sdk/integration.js';
 import { type RedisServer, startRedisServer } from '../../src/testing/index.js';
 
 jest.setTimeout(120_000);

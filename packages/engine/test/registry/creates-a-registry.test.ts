@@ -1,7 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { Type } from '@sinclair/typebox';
+import { defineIntegration, type Integration, Type } from '@toolsteps/sdk';
 import { createRegistry, RegistryError } from '../../src/registry/index.js';
-import { defineIntegration, type Integration } from '../../src/sdk/integration.js';
 import { integration as code, createIssue, searchIssues } from '../fixtures/validation/code-integration.js';
 import ticketsAgain from '../fixtures/validation/tickets-again.js';
 import tickets, { createTicket } from '../fixtures/validation/tickets-integration.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
+import type { FaultSpec } from '@toolsteps/emulator';
 import type { RunEvent } from '../../src/ports/events.js';
-import type { FaultSpec } from '../../src/testing/index.js';
 import { JOURNAL_KINDS } from '../journal/fresh-journals.js';
 import { notes, notesAccount } from './notes-without-probe.js';
 import { useResumeWorld } from './resume-world.js';

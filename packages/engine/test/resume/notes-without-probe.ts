@@ -1,7 +1,6 @@
-import type { TasksEmulator } from '../../../../examples/tasks/src/emulator.js';
+import { defineIntegration, defineStep } from '@toolsteps/sdk';
+import type { TasksEmulator } from '../../../../examples/tasks/src/testing/index.js';
 import { Type } from '../../src/index.js';
-import { defineIntegration } from '../../src/sdk/integration.js';
-import { defineStep } from '../../src/sdk/step.js';
 
 /** A note added as a task: a write not safe to repeat, with no probe to find it again. */
 const addNote = defineStep({

@@ -1,10 +1,9 @@
 import { afterEach, beforeEach } from '@jest/globals';
-import { createTasksEmulator, type TasksEmulator } from '../../../../examples/tasks/src/emulator.js';
+import type { ConnectedAccount, Integration } from '@toolsteps/sdk';
 import tasks from '../../../../examples/tasks/src/index.js';
+import { createTasksEmulator, type TasksEmulator } from '../../../../examples/tasks/src/testing/index.js';
 import { createEngine, type Engine } from '../../src/container/create-engine.js';
 import type { RunJournal } from '../../src/ports/journaled-run.js';
-import type { ConnectedAccount } from '../../src/sdk/account.js';
-import type { Integration } from '../../src/sdk/integration.js';
 import { type JournalKind, useFreshJournals } from '../journal/fresh-journals.js';
 
 /**

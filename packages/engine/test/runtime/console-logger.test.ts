@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
+import { StepError } from '@toolsteps/sdk';
 import { ConsoleLogger, type ConsoleLoggerOptions } from '../../src/runtime/index.js';
-import { StepError } from '../../src/sdk/step-error.js';
 import { REDACTED, SecretScrubber } from '../../src/secrets/index.js';
 
 const SECRET = 'zd-access-token-123';

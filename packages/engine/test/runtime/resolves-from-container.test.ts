@@ -1,12 +1,12 @@
 import 'reflect-metadata';
 import { describe, expect, it } from '@jest/globals';
+import type { Logger } from '@toolsteps/sdk';
 import { Container } from 'inversify';
 import { MEMORY_JOURNAL_OPTIONS, MemoryJournal } from '../../src/journal/index.js';
 import type { Clock } from '../../src/ports/clock.js';
 import type { SecretScrubber as Scrubber } from '../../src/ports/services.js';
 import { TOKENS } from '../../src/ports/tokens.js';
 import { CONSOLE_LOGGER_OPTIONS, ConsoleLogger, SystemClock } from '../../src/runtime/index.js';
-import type { Logger } from '../../src/sdk/logger.js';
 import { REDACTED, SecretScrubber } from '../../src/secrets/index.js';
 
 describe('runtime services in an inversify container', () => {

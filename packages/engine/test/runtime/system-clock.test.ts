@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
+import { StepError } from '@toolsteps/sdk';
 import { SystemClock } from '../../src/runtime/index.js';
-import { StepError } from '../../src/sdk/step-error.js';
 
 async function rejection(promise: Promise<unknown>): Promise<StepError> {
   const error = await promise.then(

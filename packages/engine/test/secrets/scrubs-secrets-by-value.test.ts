@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { StepError } from '../../src/sdk/step-error.js';
+import { StepError } from '@toolsteps/sdk';
 import { REDACTED, SecretScrubber } from '../../src/secrets/index.js';
 
 const TOKEN = 'ghp_S3cr3tT0ken+/=value';

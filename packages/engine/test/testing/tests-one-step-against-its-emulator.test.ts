@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { testStep } from '@toolsteps/engine/testing';
-import { createTasksEmulator, type TasksEmulator } from '../../../../examples/tasks/src/emulator.js';
 import tasks from '../../../../examples/tasks/src/index.js';
+import { createTasksEmulator, type TasksEmulator } from '../../../../examples/tasks/src/testing/index.js';
 
 // testStep finds each step's integration (auth, base URL, limits) through defineIntegration.
 const [listTasks, , completeTask] = tasks.steps;

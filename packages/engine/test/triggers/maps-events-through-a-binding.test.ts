@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
-import { StepError } from '../../src/sdk/step-error.js';
+import { StepError } from '@toolsteps/sdk';
 import {
   type CompiledBinding,
   capturedDelivery,

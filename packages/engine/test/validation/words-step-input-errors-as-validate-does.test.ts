@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
+import { describedSchemaCheck, schemaCheck } from '@toolsteps/sdk/schema';
 import { createEngine } from '../../src/index.js';
-import { describedSchemaCheck, schemaCheck } from '../../src/sdk/schema/json-schema.js';
 import tickets from '../fixtures/validation/tickets-integration.js';
 
 const account = {

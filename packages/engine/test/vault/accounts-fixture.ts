@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from '@jest/globals';
-import { StepError } from '../../src/sdk/step-error.js';
+import { StepError } from '@toolsteps/sdk';
 
 /** A fixed test key (64 hex characters), never a real one. */
 export const KEY_HEX = '00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff';

@@ -1,6 +1,6 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: accounts files spell environment placeholders as ${NAME}
 import { afterEach, describe, expect, it } from '@jest/globals';
-import type { ConnectedAccount } from '../../src/sdk/account.js';
+import type { ConnectedAccount } from '@toolsteps/sdk';
 import { FileVault } from '../../src/vault/index.js';
 import { accountsFile, failure, type TempAccounts } from './accounts-fixture.js';
 

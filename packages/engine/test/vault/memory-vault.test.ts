@@ -1,6 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import type { ConnectedAccount } from '../../src/sdk/account.js';
-import { StepError } from '../../src/sdk/step-error.js';
+import { type ConnectedAccount, StepError } from '@toolsteps/sdk';
 import { MemoryVault } from '../../src/vault/index.js';
 
 const accounts: ConnectedAccount[] = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { StepError } from '../../src/sdk/step-error.js';
+import { StepError } from '@toolsteps/sdk';
 import {
   formatDiagnostic,
   loadWorkflow,

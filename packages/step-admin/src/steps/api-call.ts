@@ -1,4 +1,4 @@
-import { defineStep, HttpResponseSchema, Type } from '@toolsteps/engine';
+import { defineStep, HttpResponseSchema, Type } from '@toolsteps/sdk';
 import { projectIdOf } from '../admin-call.js';
 
 /** The generic API Call: any endpoint under /latest, signed by the service with the connected key. */

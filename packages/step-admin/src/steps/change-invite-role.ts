@@ -1,4 +1,4 @@
-import { defineStep, type StepContext, StepError, Type, toStepError } from '@toolsteps/engine';
+import { defineStep, type StepContext, StepError, Type, toStepError } from '@toolsteps/sdk';
 import { adminPost, ProjectIdInput, projectIdOf } from '../admin-call.js';
 import { OPERATION_AUTH } from '../auth-shapes.js';
 import {

@@ -1,4 +1,4 @@
-import { defineStep, Type } from '@toolsteps/engine';
+import { defineStep, Type } from '@toolsteps/sdk';
 import { adminPost, ProjectIdInput, projectIdOf } from '../admin-call.js';
 import { OPERATION_AUTH } from '../auth-shapes.js';
 

@@ -1,4 +1,4 @@
-import { defineStep, StepError, Type } from '@toolsteps/engine';
+import { defineStep, StepError, Type } from '@toolsteps/sdk';
 
 const REASON =
   'deleting a project through the API is announced as being worked on and is not available yet; delete it in the dashboard';

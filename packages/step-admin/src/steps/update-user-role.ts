@@ -1,4 +1,4 @@
-import { defineStep, Type } from '@toolsteps/engine';
+import { defineStep, Type } from '@toolsteps/sdk';
 import { adminPost, PathId, ProjectIdInput, projectIdOf, segment } from '../admin-call.js';
 import { OPERATION_AUTH } from '../auth-shapes.js';
 import { chosenPermissions, Permissions, RoleOrPermissions } from '../permissions.js';

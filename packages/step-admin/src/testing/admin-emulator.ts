@@ -1,5 +1,5 @@
-import type { ConnectedAccount, EmulateOptions, EmulatorSession } from '@toolsteps/engine';
-import { createEmulator, type Emulator, type FaultSpec, type InjectedFault } from '@toolsteps/engine/testing';
+import { createEmulator, type Emulator, type FaultSpec, type InjectedFault } from '@toolsteps/emulator';
+import type { ConnectedAccount, EmulateOptions, EmulatorSession } from '@toolsteps/sdk';
 import type { AdminRegion, AdminUser, Invite, Organization, Permissions, Project } from './admin-model.js';
 import { registerAdminRoutes } from './admin-routes.js';
 import { DEMO_ADMIN_KEY, DEMO_PROJECT_ID, seedAdminState } from './admin-seed.js';

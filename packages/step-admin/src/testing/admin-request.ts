@@ -1,4 +1,4 @@
-import type { Context } from '@toolsteps/engine/testing';
+import type { Context } from '@toolsteps/emulator';
 import { AdminApiError } from './admin-api-error.js';
 import type { Permissions } from './admin-model.js';
 import { permissionsProblem } from './permissions.js';

@@ -1,4 +1,4 @@
-import type { Context, Hono } from '@toolsteps/engine/testing';
+import type { Context, Hono } from '@toolsteps/emulator';
 import { AdminApiError } from './admin-api-error.js';
 import { authenticate, type Caller } from './admin-auth.js';
 import { adminDocumentation } from './admin-documentation.js';

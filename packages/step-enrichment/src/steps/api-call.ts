@@ -1,4 +1,4 @@
-import { defineStep, HttpResponseSchema, StepError, Type } from '@toolsteps/engine';
+import { defineStep, HttpResponseSchema, StepError, Type } from '@toolsteps/sdk';
 import { apiCallCredits, apiCallWorstCase, UNKNOWN_POST_WORST_CASE } from '../api-call-credits.js';
 import { Credits, reportCredits } from '../credits.js';
 import { providerRequest } from '../enrichment-call.js';

@@ -1,4 +1,4 @@
-import { defineStep, Type } from '@toolsteps/engine';
+import { defineStep, Type } from '@toolsteps/sdk';
 import { batchesWorstCase, inBatches, MAX_RECORDS, PROVIDER_BATCH_LIMIT } from '../bulk-batches.js';
 import { Company, companyOf } from '../company-shapes.js';
 import { Credits, PRICES, WORST_CASE } from '../credits.js';

@@ -1,4 +1,4 @@
-import { defineStep, Type } from '@toolsteps/engine';
+import { defineStep, Type } from '@toolsteps/sdk';
 import { batchesWorstCase, inBatches, MAX_RECORDS, PROVIDER_BATCH_LIMIT } from '../bulk-batches.js';
 import { Credits, WORST_CASE } from '../credits.js';
 import { PERSON_FORMS, PersonQuery, personForm } from '../identification-forms.js';

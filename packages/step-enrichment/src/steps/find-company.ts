@@ -1,4 +1,4 @@
-import { defineStep, Type } from '@toolsteps/engine';
+import { defineStep, Type } from '@toolsteps/sdk';
 import { Company, companyOf } from '../company-shapes.js';
 import { Credits, creditsOf, PRICES, reportCredits, WORST_CASE } from '../credits.js';
 import { providerRequest } from '../enrichment-call.js';

@@ -1,4 +1,4 @@
-import { defineStep, Type } from '@toolsteps/engine';
+import { defineStep, Type } from '@toolsteps/sdk';
 import { Credits, creditsOf, reportCredits, WORST_CASE } from '../credits.js';
 import { providerRequest } from '../enrichment-call.js';
 import { PERSON_FORMS, PersonQuery, personForm } from '../identification-forms.js';

@@ -1,4 +1,4 @@
-import { defineStep, Type } from '@toolsteps/engine';
+import { defineStep, Type } from '@toolsteps/sdk';
 import { Company, companyOf } from '../company-shapes.js';
 import { Credits, WORST_CASE } from '../credits.js';
 import { PageInfo, Paging, searchPage } from '../search-page.js';

@@ -1,4 +1,4 @@
-import { defineStep, Type } from '@toolsteps/engine';
+import { defineStep, Type } from '@toolsteps/sdk';
 import { Credits, WORST_CASE } from '../credits.js';
 import { Person, personOf } from '../person-shapes.js';
 import { PageInfo, Paging, searchPage } from '../search-page.js';

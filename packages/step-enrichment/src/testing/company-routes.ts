@@ -1,4 +1,4 @@
-import type { Hono } from '@toolsteps/engine/testing';
+import type { Hono } from '@toolsteps/emulator';
 import { findCompany } from './company-lookup.js';
 import { charged, companyPrice, searchPagePrice } from './credit-ledger.js';
 import { searchCompanies } from './directory-search.js';

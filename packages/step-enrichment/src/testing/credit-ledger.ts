@@ -1,4 +1,4 @@
-import type { Context } from '@toolsteps/engine/testing';
+import type { Context } from '@toolsteps/emulator';
 import type { DirectoryPerson } from './directory-model.js';
 import type { DirectoryState } from './directory-state.js';
 import { insufficientCredits } from './provider-errors.js';

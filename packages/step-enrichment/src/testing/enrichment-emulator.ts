@@ -1,5 +1,5 @@
-import type { ConnectedAccount, EmulateOptions, EmulatorSession } from '@toolsteps/engine';
-import { createEmulator, type Emulator } from '@toolsteps/engine/testing';
+import { createEmulator, type Emulator } from '@toolsteps/emulator';
+import type { ConnectedAccount, EmulateOptions, EmulatorSession } from '@toolsteps/sdk';
 import { DirectoryState } from './directory-state.js';
 import { DEMO_BALANCES, DEMO_KEYS, DEMO_SEARCH_PATHS } from './enrichment-seed.js';
 import { authorizeProvider } from './provider-auth.js';

@@ -1,4 +1,4 @@
-import type { Hono } from '@toolsteps/engine/testing';
+import type { Hono } from '@toolsteps/emulator';
 import { charged, personPrice, searchPagePrice } from './credit-ledger.js';
 import { searchPeople } from './directory-search.js';
 import type { DirectoryState } from './directory-state.js';

@@ -1,4 +1,4 @@
-import type { AuthorizeResult, RecordedRequest } from '@toolsteps/engine/testing';
+import type { AuthorizeResult, RecordedRequest } from '@toolsteps/emulator';
 import type { DirectoryState } from './directory-state.js';
 import { invalidApiKey, rateLimited } from './provider-errors.js';
 

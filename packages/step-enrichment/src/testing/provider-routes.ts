@@ -1,4 +1,4 @@
-import type { Hono } from '@toolsteps/engine/testing';
+import type { Hono } from '@toolsteps/emulator';
 import { registerCompanyRoutes } from './company-routes.js';
 import type { DirectoryState } from './directory-state.js';
 import { InvalidRequest } from './person-lookup.js';

@@ -1,4 +1,4 @@
-import type { Context } from '@toolsteps/engine/testing';
+import type { Context } from '@toolsteps/emulator';
 import { InvalidRequest } from './person-lookup.js';
 
 /** The provider's most records in one bulk request; more are refused with 422 `batch_too_large`. */

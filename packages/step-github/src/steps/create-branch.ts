@@ -1,4 +1,4 @@
-import { defineStep, type Static, type StepContext, StepError, Type } from '@toolsteps/engine';
+import { defineStep, type Static, type StepContext, StepError, Type } from '@toolsteps/sdk';
 import { Owner, Ref, Repo, refSegment, repoPath, segments } from '../github-paths.js';
 
 const GitRef = Type.Object({

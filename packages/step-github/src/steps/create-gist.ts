@@ -1,4 +1,4 @@
-import { defineStep, type Static, Type } from '@toolsteps/engine';
+import { defineStep, type Static, Type } from '@toolsteps/sdk';
 import { Gist, GistFileName } from '../github-gists.js';
 
 export const createGist = defineStep({

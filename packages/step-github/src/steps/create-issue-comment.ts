@@ -1,4 +1,4 @@
-import { defineStep, type Static, Type } from '@toolsteps/engine';
+import { defineStep, type Static, Type } from '@toolsteps/sdk';
 import { findCreatedComment } from '../find-created-comment.js';
 import { Owner, Repo, repoPath, segment } from '../github-paths.js';
 import { IssueComment, IssueNumber } from '../issue-shapes.js';

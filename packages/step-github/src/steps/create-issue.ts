@@ -1,4 +1,4 @@
-import { defineStep, type Static, Type } from '@toolsteps/engine';
+import { defineStep, type Static, Type } from '@toolsteps/sdk';
 import { findCreatedIssue } from '../find-created-issue.js';
 import { Owner, Repo, repoPath } from '../github-paths.js';
 import { Issue, LabelName, UserLogin } from '../issue-shapes.js';

@@ -1,4 +1,4 @@
-import { defineStep, type Static, StepError, Type } from '@toolsteps/engine';
+import { defineStep, type Static, StepError, Type } from '@toolsteps/sdk';
 import { Owner, REF_NAME, Ref, Repo, repoPath } from '../github-paths.js';
 import { IssueNumber, PullRequest } from '../issue-shapes.js';
 

@@ -1,4 +1,4 @@
-import { defineStep, type Static, Type } from '@toolsteps/engine';
+import { defineStep, type Static, Type } from '@toolsteps/sdk';
 import { Owner, segment } from '../github-paths.js';
 import { Repository } from '../repository-shapes.js';
 

@@ -1,4 +1,4 @@
-import { defineStep, Type } from '@toolsteps/engine';
+import { defineStep, Type } from '@toolsteps/sdk';
 import { Owner, Ref, Repo } from '../github-paths.js';
 import { WorkflowId, workflowPath } from '../github-workflows.js';
 

@@ -1,4 +1,4 @@
-import { defineStep, Type } from '@toolsteps/engine';
+import { defineStep, Type } from '@toolsteps/sdk';
 import { Owner, Repo } from '../github-paths.js';
 import { setWorkflowEnabled, Workflow, WorkflowId } from '../github-workflows.js';
 

@@ -1,4 +1,4 @@
-import { defineStep, type Static, StepError, Type } from '@toolsteps/engine';
+import { defineStep, type Static, StepError, Type } from '@toolsteps/sdk';
 import { Owner, Ref, Repo, refSegment, repoPath } from '../github-paths.js';
 import { Commit } from '../repository-shapes.js';
 

@@ -1,4 +1,4 @@
-import { defineStep, type Static, Type } from '@toolsteps/engine';
+import { defineStep, type Static, Type } from '@toolsteps/sdk';
 import { Owner, Repo, repoPath, segment } from '../github-paths.js';
 import { Issue, IssueNumber } from '../issue-shapes.js';
 import { Login } from '../repository-shapes.js';

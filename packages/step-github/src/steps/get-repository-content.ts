@@ -1,4 +1,4 @@
-import { defineStep, type Static, Type } from '@toolsteps/engine';
+import { defineStep, type Static, Type } from '@toolsteps/sdk';
 import { FilePath, Owner, Ref, Repo, repoPath, segments } from '../github-paths.js';
 import { ContentEntry } from '../repository-shapes.js';
 

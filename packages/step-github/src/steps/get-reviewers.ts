@@ -1,4 +1,4 @@
-import { defineStep, type Static, Type } from '@toolsteps/engine';
+import { defineStep, type Static, Type } from '@toolsteps/sdk';
 import { listPages, MAX_LIMIT } from '../github-pages.js';
 import { Owner, Repo, repoPath, segment } from '../github-paths.js';
 import { IssueNumber, Review, Team } from '../issue-shapes.js';

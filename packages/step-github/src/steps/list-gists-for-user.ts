@@ -1,4 +1,4 @@
-import { defineStep, type Static, Type } from '@toolsteps/engine';
+import { defineStep, type Static, Type } from '@toolsteps/sdk';
 import { Gist } from '../github-gists.js';
 import { listPages, NextPage, PageInput } from '../github-pages.js';
 import { segment, Username } from '../github-paths.js';

@@ -1,4 +1,4 @@
-import { defineStep, type Static, Type } from '@toolsteps/engine';
+import { defineStep, type Static, Type } from '@toolsteps/sdk';
 import { listPages, NextPage, PageInput } from '../github-pages.js';
 import { Owner, Repo, repoPath } from '../github-paths.js';
 

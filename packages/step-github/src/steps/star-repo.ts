@@ -1,4 +1,4 @@
-import { defineStep, Type } from '@toolsteps/engine';
+import { defineStep, Type } from '@toolsteps/sdk';
 import { Owner, Repo, segment } from '../github-paths.js';
 
 export const starRepo = defineStep({

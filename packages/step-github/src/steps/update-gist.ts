@@ -1,4 +1,4 @@
-import { defineStep, type Static, StepError, Type } from '@toolsteps/engine';
+import { defineStep, type Static, StepError, Type } from '@toolsteps/sdk';
 import { Gist, GistFileName, GistId } from '../github-gists.js';
 import { segment } from '../github-paths.js';
 

@@ -1,4 +1,4 @@
-import { defineStep, type Static, StepError, Type } from '@toolsteps/engine';
+import { defineStep, type Static, StepError, Type } from '@toolsteps/sdk';
 import { Owner, Repo, repoPath, segment } from '../github-paths.js';
 import { Issue, IssueNumber, LabelName, UserLogin } from '../issue-shapes.js';
 

@@ -1,4 +1,4 @@
-import { defineStep, Type } from '@toolsteps/engine';
+import { defineStep, Type } from '@toolsteps/sdk';
 import { setStatus } from '../project-item-status.js';
 import { targetByIds } from '../project-status-by-ids.js';
 import { targetByNames } from '../project-status-by-names.js';

@@ -1,5 +1,5 @@
-import type { ConnectedAccount, EmulateOptions, EmulatorSession } from '@toolsteps/engine';
-import { createEmulator, type Emulator } from '@toolsteps/engine/testing';
+import { createEmulator, type Emulator } from '@toolsteps/emulator';
+import type { ConnectedAccount, EmulateOptions, EmulatorSession } from '@toolsteps/sdk';
 import { emitRunCompleted } from './actions/webhook-actions-events.js';
 import { registerGithubRoutes } from './github-routes.js';
 import { DEMO_LOGIN, DEMO_TOKEN, HUBOT_TOKEN, MONA_TOKEN, seedGithubState } from './github-seed.js';

@@ -1,4 +1,4 @@
-import type { Hono } from '@toolsteps/engine/testing';
+import type { Hono } from '@toolsteps/emulator';
 import type { GithubState } from './github-state.js';
 
 /** The current state: `resetState` replaces it, so routes look it up per request. */

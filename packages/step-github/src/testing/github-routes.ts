@@ -1,4 +1,4 @@
-import { type Context, Hono } from '@toolsteps/engine/testing';
+import { type Context, Hono } from '@toolsteps/emulator';
 import { registerActionsRoutes } from './actions/actions-routes.js';
 import { registerContentsRoutes } from './contents/contents-routes.js';
 import { registerGistRoutes } from './gists/gist-routes.js';

@@ -1,4 +1,4 @@
-import { StepError } from '@toolsteps/engine';
+import { StepError } from '@toolsteps/sdk';
 
 /**
  * Where a new_gist binding's polls have got to: the creation time of the newest gist seen, and the

@@ -1,4 +1,4 @@
-import type { WebhookDelivery } from '@toolsteps/engine';
+import type { WebhookDelivery } from '@toolsteps/sdk';
 import { inScope, type ScopedPayload, type WatchedScope } from './delivery-scope.js';
 
 /** A delivery's payload: a JSON object, whatever event it is. */

@@ -1,4 +1,4 @@
-import { defineTrigger, type Static, Type } from '@toolsteps/engine';
+import { defineTrigger, type Static, Type } from '@toolsteps/sdk';
 import { payloadOf } from './github-delivery.js';
 import { codertocat, helloWorld, noreplyCodertocat, readmeCommit } from './sample-parts.js';
 import { PushedCommit, PushFields } from './shapes/push.js';

@@ -1,4 +1,4 @@
-import { defineTrigger, type Static, Type } from '@toolsteps/engine';
+import { defineTrigger, type Static, Type } from '@toolsteps/sdk';
 import { payloadEvents } from './github-delivery.js';
 import { hacktocat, helloWorld, questionDiscussion } from './sample-parts.js';
 import { Discussion, DiscussionComment } from './shapes/discussion.js';

@@ -1,4 +1,4 @@
-import { defineTrigger, type Static, Type } from '@toolsteps/engine';
+import { defineTrigger, type Static, Type } from '@toolsteps/sdk';
 import { payloadEvents } from './github-delivery.js';
 import { hacktocat, helloWorld } from './sample-parts.js';
 import { Repository, RepositoryEnvelope } from './shapes/repository.js';

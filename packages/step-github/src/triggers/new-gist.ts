@@ -1,4 +1,4 @@
-import { defineTrigger, type HttpClient, type Static, Type } from '@toolsteps/engine';
+import { defineTrigger, type HttpClient, type Static, Type } from '@toolsteps/sdk';
 import LinkHeader from 'http-link-header';
 import { Nullable } from '../nullable.js';
 import {

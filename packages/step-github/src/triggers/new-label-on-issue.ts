@@ -1,4 +1,4 @@
-import { defineTrigger, type Static, Type } from '@toolsteps/engine';
+import { defineTrigger, type Static, Type } from '@toolsteps/sdk';
 import { payloadEvents } from './github-delivery.js';
 import { bugLabel, codertocat, helloWorld, spellingIssue } from './sample-parts.js';
 import { Issue } from './shapes/issue.js';

@@ -1,4 +1,4 @@
-import { defineTrigger, type Static, Type } from '@toolsteps/engine';
+import { defineTrigger, type Static, Type } from '@toolsteps/sdk';
 import { UserLogin } from '../issue-shapes.js';
 import { bodyMentions } from './body-mentions.js';
 import { payloadOf } from './github-delivery.js';

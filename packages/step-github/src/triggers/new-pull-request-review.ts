@@ -1,4 +1,4 @@
-import { defineTrigger, type Static, Type } from '@toolsteps/engine';
+import { defineTrigger, type Static, Type } from '@toolsteps/sdk';
 import { payloadOf } from './github-delivery.js';
 import { codertocat, helloWorld, readmePullRequest, review } from './sample-parts.js';
 import { PullRequest, Review } from './shapes/pull-request.js';

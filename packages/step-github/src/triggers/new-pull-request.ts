@@ -1,4 +1,4 @@
-import { defineTrigger, type Static, Type } from '@toolsteps/engine';
+import { defineTrigger, type Static, Type } from '@toolsteps/sdk';
 import { payloadEvents } from './github-delivery.js';
 import { codertocat, helloWorld, readmePullRequest } from './sample-parts.js';
 import { PullRequest } from './shapes/pull-request.js';

@@ -1,4 +1,4 @@
-import { defineTrigger, type Static, Type } from '@toolsteps/engine';
+import { defineTrigger, type Static, Type } from '@toolsteps/sdk';
 import { Nullable } from '../nullable.js';
 import { payloadEvents } from './github-delivery.js';
 import { codertocat, helloWorld } from './sample-parts.js';

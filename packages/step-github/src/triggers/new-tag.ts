@@ -1,4 +1,4 @@
-import { defineTrigger } from '@toolsteps/engine';
+import { defineTrigger } from '@toolsteps/sdk';
 import { payloadOf } from './github-delivery.js';
 import { RefCreated, type RefCreatedEvent } from './ref-created.js';
 import { codertocat, helloWorld } from './sample-parts.js';

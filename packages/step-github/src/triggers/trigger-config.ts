@@ -1,4 +1,4 @@
-import { PATTERN_HINT, type TSchema, Type } from '@toolsteps/engine';
+import { PATTERN_HINT, type TSchema, Type } from '@toolsteps/sdk';
 import { Owner, Repo, SEGMENT_NAME } from '../github-paths.js';
 
 /** An organization login, one path segment like an owner. */

@@ -1,5 +1,5 @@
 import { verify } from '@octokit/webhooks-methods';
-import type { WebhookDelivery } from '@toolsteps/engine';
+import type { WebhookDelivery } from '@toolsteps/sdk';
 
 /** Exact: invalid bytes are refused rather than replaced, and a byte-order mark is kept, so the text is the bytes. */
 const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });

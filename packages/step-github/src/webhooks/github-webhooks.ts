@@ -1,4 +1,4 @@
-import type { HttpClient, IntegrationWebhooks, RegistrationRequest, Static } from '@toolsteps/engine';
+import type { HttpClient, IntegrationWebhooks, RegistrationRequest, Static } from '@toolsteps/sdk';
 import LinkHeader from 'http-link-header';
 import { githubSignatureOf, hasGithubSignature, verifyGithubSignature } from './delivery-signature.js';
 import { Hook, HookList } from './hook-answer.js';

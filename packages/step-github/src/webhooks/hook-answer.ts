@@ -1,4 +1,4 @@
-import { Type } from '@toolsteps/engine';
+import { Type } from '@toolsteps/sdk';
 
 /**
  * What registration reads of GitHub's hook (repository `hook` and `org-hook` alike). GitHub

@@ -1,4 +1,4 @@
-import { StepError } from '@toolsteps/engine';
+import { StepError } from '@toolsteps/sdk';
 import { describeTarget, type HookTarget } from './hook-target.js';
 
 /**

@@ -1,4 +1,4 @@
-import { type JsonValue, type Registration, StepError } from '@toolsteps/engine';
+import { type JsonValue, type Registration, StepError } from '@toolsteps/sdk';
 import { segment } from '../github-paths.js';
 
 /** Where a binding's hook lives: on one repository, or on an organization. */

@@ -1,4 +1,4 @@
-import type { HttpClient, Registration, RegistrationRequest, Static } from '@toolsteps/engine';
+import type { HttpClient, Registration, RegistrationRequest, Static } from '@toolsteps/sdk';
 import { Hook } from './hook-answer.js';
 import { hookRefusal } from './hook-refusal.js';
 import { type HookTarget, hooksPath, sameTarget, targetOfRegistration } from './hook-target.js';

@@ -1,4 +1,4 @@
-import type { JsonValue, WebhookDelivery } from '@toolsteps/engine';
+import type { JsonValue, WebhookDelivery } from '@toolsteps/sdk';
 
 /**
  * What a binding watching this delivery's source would have in its config: the repository (`owner`

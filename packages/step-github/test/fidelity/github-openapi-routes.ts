@@ -1,4 +1,4 @@
-import { type MatchedRoute, OpenApiRoutes } from '@toolsteps/engine/testing';
+import { type MatchedRoute, OpenApiRoutes } from '@toolsteps/emulator';
 
 export interface Parameter {
   name: string;

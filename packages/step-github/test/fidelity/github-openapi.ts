@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import type { OpenApiRoutes } from '@toolsteps/emulator';
 import type { HttpExchange } from '@toolsteps/engine';
-import type { OpenApiRoutes } from '@toolsteps/engine/testing';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import {

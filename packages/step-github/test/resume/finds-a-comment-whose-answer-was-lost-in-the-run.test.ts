@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
+import type { FaultSpec } from '@toolsteps/emulator';
 import { createEngine, type RunEvent } from '@toolsteps/engine';
-import type { FaultSpec } from '@toolsteps/engine/testing';
 import github from '../../src/index.js';
 import { DEMO_ISSUES, DEMO_REPO, repoKey } from '../../src/testing/index.js';
 import { useGithubEmulator } from '../github-fixture.js';

@@ -1,4 +1,4 @@
-import { defineStep, HttpResponseSchema, Type } from '@toolsteps/engine';
+import { defineStep, HttpResponseSchema, Type } from '@toolsteps/sdk';
 import { checkedBody, checkedEndpoint, checkedHeaders } from '../api-call-checks.js';
 import { zendeskResponse } from '../zendesk-call.js';
 

@@ -1,4 +1,4 @@
-import { defineStep, StepError, Type } from '@toolsteps/engine';
+import { defineStep, StepError, Type } from '@toolsteps/sdk';
 import { findCreatedTicket } from '../find-created-ticket.js';
 import { CustomFields, Priority, Tag, Ticket, TicketAnswer, TicketType, ticketOf } from '../ticket-shapes.js';
 import { zendeskRequest } from '../zendesk-call.js';

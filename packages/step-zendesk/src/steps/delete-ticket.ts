@@ -1,4 +1,4 @@
-import { defineStep, StepError, Type } from '@toolsteps/engine';
+import { defineStep, StepError, Type } from '@toolsteps/sdk';
 import { TicketId } from '../ticket-shapes.js';
 import { ticketPath, zendeskResponse } from '../zendesk-call.js';
 

@@ -1,4 +1,4 @@
-import { defineStep, Type } from '@toolsteps/engine';
+import { defineStep, Type } from '@toolsteps/sdk';
 import { allComments } from '../comment-pages.js';
 import {
   Person,

@@ -1,4 +1,4 @@
-import { defineStep, StepError, Type } from '@toolsteps/engine';
+import { defineStep, StepError, Type } from '@toolsteps/sdk';
 import { EXPORT_PAGE_SIZE, exportTickets } from '../export-pages.js';
 import { DEFAULT_ALL_LIMIT, MAX_LIMIT } from '../search-pages.js';
 import { filtersQuery, TicketFilters } from '../ticket-filters.js';

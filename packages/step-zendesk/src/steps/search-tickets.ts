@@ -1,4 +1,4 @@
-import { defineStep, Type } from '@toolsteps/engine';
+import { defineStep, Type } from '@toolsteps/sdk';
 import { SEARCH_RESULTS_CAP, SearchPageInput, searchTicketPages } from '../search-pages.js';
 import { ticketSearchQuery } from '../ticket-query.js';
 import { Ticket } from '../ticket-shapes.js';

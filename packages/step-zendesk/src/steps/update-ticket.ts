@@ -1,4 +1,4 @@
-import { defineStep, type StepContext, StepError, Type } from '@toolsteps/engine';
+import { defineStep, type StepContext, StepError, Type } from '@toolsteps/sdk';
 import {
   CustomFields,
   Priority,

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Hono } from '@toolsteps/engine/testing';
+import type { Hono } from '@toolsteps/emulator';
 import { pageOf } from './cursor-page.js';
 import { idParam, type ZendeskApi } from './zendesk-api.js';
 import { recordNotFound } from './zendesk-errors.js';

@@ -1,4 +1,4 @@
-import type { Context, Hono } from '@toolsteps/engine/testing';
+import type { Context, Hono } from '@toolsteps/emulator';
 import type { ZendeskApi } from './zendesk-api.js';
 
 /** Refresh tokens live 30 days past their last use at Zendesk; the emulator does not expire them. */

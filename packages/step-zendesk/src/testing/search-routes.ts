@@ -1,8 +1,7 @@
-import type { Context, Hono } from '@toolsteps/engine/testing';
+import type { Context, Hono } from '@toolsteps/emulator';
 import { parseSearchQuery } from './search-query.js';
 import { callerIn, type ZendeskApi } from './zendesk-api.js';
-import type { Ticket } from './zendesk-model.js';
-import { TICKET_PRIORITIES, TICKET_STATUSES } from './zendesk-model.js';
+import { TICKET_PRIORITIES, TICKET_STATUSES, type Ticket } from './zendesk-model.js';
 
 /** Zendesk serves the first 1,000 results of a search, 100 a page at most. */
 export const SEARCH_RESULTS_CAP = 1_000;

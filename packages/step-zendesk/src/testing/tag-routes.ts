@@ -1,4 +1,4 @@
-import type { Context, Hono } from '@toolsteps/engine/testing';
+import type { Context, Hono } from '@toolsteps/emulator';
 import { snapshotTicket, ticketChange } from './ticket-change.js';
 import { normaliseTags } from './ticket-changes.js';
 import { runTicketTriggers } from './ticket-triggers.js';

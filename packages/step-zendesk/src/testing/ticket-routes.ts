@@ -1,4 +1,4 @@
-import type { Hono } from '@toolsteps/engine/testing';
+import type { Hono } from '@toolsteps/emulator';
 import { pageOf } from './cursor-page.js';
 import { idempotencyMismatch } from './idempotency-keys.js';
 import { snapshotTicket, ticketChange } from './ticket-change.js';

@@ -1,4 +1,4 @@
-import type { Context, Hono } from '@toolsteps/engine/testing';
+import type { Context, Hono } from '@toolsteps/emulator';
 import type { AutomationStore, RuleAction, RuleCondition, TriggerRecord } from './automation-store.js';
 import { pageOf } from './cursor-page.js';
 import { CONDITION_OPERATORS } from './rule-conditions.js';

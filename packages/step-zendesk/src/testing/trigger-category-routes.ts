@@ -1,4 +1,4 @@
-import type { Hono } from '@toolsteps/engine/testing';
+import type { Hono } from '@toolsteps/emulator';
 import { jsonObject, type ZendeskApi } from './zendesk-api.js';
 import { recordInvalid, recordNotFound } from './zendesk-errors.js';
 

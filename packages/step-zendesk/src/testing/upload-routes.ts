@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Hono } from '@toolsteps/engine/testing';
+import type { Hono } from '@toolsteps/emulator';
 import type { ZendeskApi } from './zendesk-api.js';
 import { recordInvalid, recordNotFound } from './zendesk-errors.js';
 

@@ -1,4 +1,4 @@
-import type { Hono } from '@toolsteps/engine/testing';
+import type { Hono } from '@toolsteps/emulator';
 import { pageOf } from './cursor-page.js';
 import { callerIn, idParam, type ZendeskApi } from './zendesk-api.js';
 import { recordNotFound } from './zendesk-errors.js';

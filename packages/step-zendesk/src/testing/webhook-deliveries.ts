@@ -1,11 +1,9 @@
-import { HostAllowList, webhookDestinationRefusal } from '@toolsteps/engine/testing';
+import { type HostAllowList, type SentWebhook, WebhookSender } from '@toolsteps/emulator';
 import { zendeskSignature } from '../webhooks/sign-payload.js';
 import { ZENDESK_HEADERS } from '../webhooks/webhook-headers.js';
 
 /** A receiver gets this long to answer, as Zendesk's webhooks time out after about 12 s. */
 const TIMEOUT_MS = 12_000;
-/** The log keeps this many latest invocations, so a long-running emulator stays small. */
-const MAX_LOGGED = 10_000;
 
 /** What one invocation sends: the account, a webhook, its endpoint and the exact body (rendered JSON). */
 export interface WebhookInvocation {
@@ -18,39 +16,35 @@ export interface WebhookInvocation {
 }
 
 /** One POST of a webhook, as the emulator's log keeps it. */
-export interface LoggedDelivery {
+export interface LoggedDelivery extends SentWebhook {
   /** `X-Zendesk-Webhook-Invocation-Id`, kept by a redelivery. */
   invocationId: string;
   webhookId: string;
   /** The trigger whose action made it. */
   triggerId: number;
-  url: string;
-  headers: Record<string, string>;
-  body: string;
-  redelivery: boolean;
-  status: 'pending' | 'delivered' | 'failed';
-  statusCode: number | null;
-  error?: string;
 }
 
 /**
- * Sends webhooks as Zendesk does: after the API call that caused them has been answered, in order
- * per webhook, signed with the webhook's secret over timestamp + body, and logged whatever the
- * receiver answers. A receiver that is down or slow never affects the API.
+ * Sends webhooks as Zendesk does (the emulator kit's sender: after the API call that caused them has
+ * been answered, in order per webhook), signed with the webhook's secret over timestamp + body.
  */
 export class WebhookDeliveries {
-  /** Where invocations may go: loopback, and the hosts the emulator was told (its `hookHosts`). */
-  hosts = new HostAllowList();
-  #log: LoggedDelivery[] = [];
   #nextInvocation = 8_350_205_582;
-  readonly #queues = new Map<string, Promise<void>>();
-  readonly #pending = new Set<Promise<void>>();
-  readonly #abort = new AbortController();
+  readonly #sender = new WebhookSender<LoggedDelivery>({ timeoutMs: TIMEOUT_MS });
 
   constructor(private readonly now: () => number) {}
 
+  /** Where invocations may go: loopback, and the hosts the emulator was told (its `hookHosts`). */
+  get hosts(): HostAllowList {
+    return this.#sender.hosts;
+  }
+
+  set hosts(hosts: HostAllowList) {
+    this.#sender.hosts = hosts;
+  }
+
   get log(): readonly LoggedDelivery[] {
-    return [...this.#log];
+    return this.#sender.log;
   }
 
   send(invocation: WebhookInvocation, triggerId: number): LoggedDelivery {
@@ -70,13 +64,12 @@ export class WebhookDeliveries {
     return this.#queue(invocation, original.triggerId, original.invocationId, true);
   }
 
-  async settled(): Promise<void> {
-    while (this.#pending.size > 0) await Promise.all([...this.#pending]);
+  settled(): Promise<void> {
+    return this.#sender.settled();
   }
 
-  async close(): Promise<void> {
-    this.#abort.abort(new Error('the emulator closed'));
-    await this.settled();
+  close(): Promise<void> {
+    return this.#sender.close();
   }
 
   #queue(
@@ -102,47 +95,14 @@ export class WebhookDeliveries {
       status: 'pending',
       statusCode: null,
     };
-    this.#log.push(delivery);
-    if (this.#log.length > MAX_LOGGED) this.#log = this.#log.slice(-MAX_LOGGED);
-    const previous = this.#queues.get(invocation.webhookId) ?? Promise.resolve();
-    // setImmediate: the API answer that caused the event goes out first, as on Zendesk.
-    const next = previous
-      .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
-      .then(() => this.#post(delivery, invocation.secret));
-    this.#queues.set(invocation.webhookId, next);
-    this.#pending.add(next);
-    void next.finally(() => {
-      this.#pending.delete(next);
-      if (this.#queues.get(invocation.webhookId) === next) this.#queues.delete(invocation.webhookId);
+    return this.#sender.send(delivery, {
+      queue: invocation.webhookId,
+      // Signed when sent: the signature covers the timestamp of the POST.
+      sign: (sent) => {
+        const timestamp = new Date(this.now()).toISOString().replace(/\.\d{3}Z$/, 'Z');
+        sent.headers[ZENDESK_HEADERS.timestamp] = timestamp;
+        sent.headers[ZENDESK_HEADERS.signature] = zendeskSignature(invocation.secret, timestamp, sent.body);
+      },
     });
-    return delivery;
-  }
-
-  async #post(delivery: LoggedDelivery, secret: string): Promise<void> {
-    if (this.#abort.signal.aborted) return this.#fail(delivery, 'the emulator closed');
-    const refused = webhookDestinationRefusal(delivery.url, this.hosts);
-    if (refused !== undefined) return this.#fail(delivery, refused);
-    const timestamp = new Date(this.now()).toISOString().replace(/\.\d{3}Z$/, 'Z');
-    delivery.headers[ZENDESK_HEADERS.timestamp] = timestamp;
-    delivery.headers[ZENDESK_HEADERS.signature] = zendeskSignature(secret, timestamp, delivery.body);
-    try {
-      const response = await fetch(delivery.url, {
-        method: 'POST',
-        headers: delivery.headers,
-        body: delivery.body,
-        redirect: 'manual',
-        signal: AbortSignal.any([this.#abort.signal, AbortSignal.timeout(TIMEOUT_MS)]),
-      });
-      await response.arrayBuffer().catch(() => undefined);
-      delivery.status = 'delivered';
-      delivery.statusCode = response.status;
-    } catch (error) {
-      this.#fail(delivery, (error as Error).message);
-    }
-  }
-
-  #fail(delivery: LoggedDelivery, reason: string): void {
-    delivery.status = 'failed';
-    delivery.error = reason;
   }
 }

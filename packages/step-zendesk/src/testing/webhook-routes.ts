@@ -1,4 +1,4 @@
-import type { Context, Hono } from '@toolsteps/engine/testing';
+import type { Context, Hono } from '@toolsteps/emulator';
 import type { WebhookRecord } from './automation-store.js';
 import { pageOf } from './cursor-page.js';
 import { webhookInUse, webhookInvalid, webhookNotFound } from './webhook-errors.js';

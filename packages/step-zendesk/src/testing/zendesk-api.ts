@@ -1,4 +1,4 @@
-import type { Context } from '@toolsteps/engine/testing';
+import type { Context } from '@toolsteps/emulator';
 import { callerOf } from './zendesk-auth.js';
 import { invalidJson } from './zendesk-errors.js';
 import type { ZendeskJson } from './zendesk-json.js';

@@ -1,4 +1,4 @@
-import type { AuthorizeResult, RecordedRequest } from '@toolsteps/engine/testing';
+import type { AuthorizeResult, RecordedRequest } from '@toolsteps/emulator';
 import { couldNotAuthenticate, forbidden } from './zendesk-errors.js';
 import type { ZendeskUser } from './zendesk-model.js';
 import type { ZendeskState } from './zendesk-state.js';

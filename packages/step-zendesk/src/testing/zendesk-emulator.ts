@@ -1,5 +1,5 @@
-import type { ConnectedAccount, EmulateOptions, EmulatorSession } from '@toolsteps/engine';
-import { createEmulator, type Emulator, HostAllowList } from '@toolsteps/engine/testing';
+import { createEmulator, type Emulator, HostAllowList } from '@toolsteps/emulator';
+import type { ConnectedAccount, EmulateOptions, EmulatorSession } from '@toolsteps/sdk';
 import { RequestRateLimit, tooManyRequests, withRateLimitHeaders } from './request-rate-limit.js';
 import { addTickets, type TicketTemplate } from './ticket-batch.js';
 import { type WebhookControls, webhookControls } from './webhook-controls.js';

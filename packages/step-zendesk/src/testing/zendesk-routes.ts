@@ -1,4 +1,4 @@
-import { Hono } from '@toolsteps/engine/testing';
+import { Hono } from '@toolsteps/emulator';
 import { registerCommentRoutes } from './comment-routes.js';
 import { registerDeletedTicketRoutes } from './deleted-ticket-routes.js';
 import { registerOAuthRoutes } from './oauth-routes.js';

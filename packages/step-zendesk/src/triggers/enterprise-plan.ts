@@ -1,4 +1,4 @@
-import type { Entitlement } from '@toolsteps/engine';
+import type { Entitlement } from '@toolsteps/sdk';
 
 /**
  * The spec limits Zendesk's triggers to Enterprise plans, and Zendesk cannot be asked which plan an

@@ -1,4 +1,4 @@
-import { Type } from '@toolsteps/engine';
+import { Type } from '@toolsteps/sdk';
 import { TagFilter, ticketTrigger } from './ticket-trigger.js';
 
 export const newTicket = ticketTrigger({

@@ -1,4 +1,4 @@
-import type { WebhookDelivery } from '@toolsteps/engine';
+import type { WebhookDelivery } from '@toolsteps/sdk';
 import type { TicketEventName } from '../webhooks/ticket-events.js';
 import type { PersonJson, TicketEventJson } from './ticket-event.js';
 

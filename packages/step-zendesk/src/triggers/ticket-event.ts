@@ -1,4 +1,4 @@
-import { type Static, Type } from '@toolsteps/engine';
+import { type Static, Type } from '@toolsteps/sdk';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
   Type.Union([schema, Type.Null()]);

@@ -1,4 +1,4 @@
-import { Type } from '@toolsteps/engine';
+import { Type } from '@toolsteps/sdk';
 import { Priority } from '../ticket-shapes.js';
 import { TagFilter, ticketTrigger } from './ticket-trigger.js';
 

@@ -1,4 +1,4 @@
-import { defineTrigger, type Static, type TSchema, Type } from '@toolsteps/engine';
+import { defineTrigger, type Static, type TSchema, Type } from '@toolsteps/sdk';
 import type { TicketEventName } from '../webhooks/ticket-events.js';
 import { ENTERPRISE_PLAN } from './enterprise-plan.js';
 import { readTicketEvent } from './read-ticket-event.js';

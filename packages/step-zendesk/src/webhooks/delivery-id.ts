@@ -1,4 +1,4 @@
-import type { WebhookDelivery } from '@toolsteps/engine';
+import type { WebhookDelivery } from '@toolsteps/sdk';
 import { boundedHeader, ZENDESK_HEADERS } from './webhook-headers.js';
 
 // Zendesk's invocation ids are decimal (`8350205582`); any short token is taken, nothing that could

@@ -1,4 +1,4 @@
-import { StepError } from '@toolsteps/engine';
+import { StepError } from '@toolsteps/sdk';
 
 /**
  * Zendesk lets only admins manage webhooks and triggers: a 403 says so, so the user knows to connect

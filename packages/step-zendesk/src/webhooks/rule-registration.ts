@@ -1,4 +1,4 @@
-import type { Registration } from '@toolsteps/engine';
+import type { Registration } from '@toolsteps/sdk';
 
 /** What the store keeps of one binding's registration: its Zendesk webhook and the trigger notifying it. */
 export interface RuleIds {

@@ -1,4 +1,4 @@
-import { StepError } from '@toolsteps/engine';
+import { StepError } from '@toolsteps/sdk';
 import { notificationBody } from './notification-body.js';
 import { isTicketEvent, TICKET_EVENTS, type TicketEventName } from './ticket-events.js';
 import { TRIGGER_CONDITIONS } from './trigger-conditions.js';

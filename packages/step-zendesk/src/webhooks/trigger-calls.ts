@@ -1,4 +1,4 @@
-import type { HttpClient, Static } from '@toolsteps/engine';
+import type { HttpClient, Static } from '@toolsteps/sdk';
 import { ruleRefusal } from './rule-refusal.js';
 import { triggerSettings } from './rule-settings.js';
 import type { TicketEventName } from './ticket-events.js';

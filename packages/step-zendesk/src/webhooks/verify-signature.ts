@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { WebhookDelivery } from '@toolsteps/engine';
+import type { WebhookDelivery } from '@toolsteps/sdk';
 import { zendeskSignatureDigest } from './sign-payload.js';
 import { MAX_TIMESTAMP_LENGTH, parseSignatureTimestamp } from './signature-timestamp.js';
 import { boundedHeader, ZENDESK_HEADERS } from './webhook-headers.js';

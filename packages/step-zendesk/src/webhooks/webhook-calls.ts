@@ -1,4 +1,4 @@
-import type { HttpClient, Static } from '@toolsteps/engine';
+import type { HttpClient, Static } from '@toolsteps/sdk';
 import { ruleRefusal } from './rule-refusal.js';
 import { MARKER, webhookSettings } from './rule-settings.js';
 import { SigningSecretAnswer, type Webhook, WebhookAnswer, WebhookPage } from './zendesk-answers.js';

@@ -1,4 +1,4 @@
-import { Type } from '@toolsteps/engine';
+import { Type } from '@toolsteps/sdk';
 
 /** What registration reads of Zendesk's webhook (`GET /api/v2/webhooks/{id}`); ids are strings (ULIDs). */
 export const Webhook = Type.Object({

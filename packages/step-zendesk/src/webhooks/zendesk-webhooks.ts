@@ -1,4 +1,4 @@
-import type { HttpClient, IntegrationWebhooks, RegistrationRequest } from '@toolsteps/engine';
+import type { HttpClient, IntegrationWebhooks, RegistrationRequest } from '@toolsteps/sdk';
 import { zendeskDeliveryId } from './delivery-id.js';
 import { idsOf, type RuleIds, registrationOf } from './rule-registration.js';
 import { eventOf, triggerSettings, WEBHOOK_SUBSCRIPTION } from './rule-settings.js';

@@ -1,5 +1,5 @@
+import type { OpenApiRoutes } from '@toolsteps/emulator';
 import type { HttpExchange } from '@toolsteps/engine';
-import type { OpenApiRoutes } from '@toolsteps/engine/testing';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { applyAllowances, bodyUndocumented, withoutJsonSuffix } from './openapi-allowances.js';

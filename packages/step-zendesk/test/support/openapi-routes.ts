@@ -1,4 +1,4 @@
-import { type MatchedRoute, OpenApiRoutes } from '@toolsteps/engine/testing';
+import { type MatchedRoute, OpenApiRoutes } from '@toolsteps/emulator';
 import type { OpenApiDocument, Operation, PathItem } from './openapi-document.js';
 
 /** A documented Zendesk operation a request addresses, with its path item (for shared parameters). */

@@ -1,5 +1,4 @@
 import { type Command, Option } from 'commander';
-import { allowedHostnames } from '../../testing/loopback-host.js';
 import type { CliContext } from '../cli-context.js';
 import type { CommandKit } from '../command-kit.js';
 import { demoAccountsTable } from '../demo-accounts-table.js';
@@ -35,8 +34,8 @@ export async function emulateCommand(
   cli: CliContext,
 ): Promise<number> {
   const port = options.port === undefined ? undefined : parsePort(options.port);
-  const allowedHosts = hostNames(options.allowHost, '--allow-host');
-  const hookHosts = hostNames(options.hookHost, '--hook-host');
+  const allowedHosts = await hostNames(options.allowHost, '--allow-host');
+  const hookHosts = await hostNames(options.hookHost, '--hook-host');
   if (options.accountsOut !== undefined) await checkEmulatorAccountsFileTarget(options.accountsOut);
   const engine = await cli.engine();
   const emulators = await startEmulators(engine.registry, integrations, { port, allowedHosts, hookHosts });
@@ -88,8 +87,10 @@ export async function emulateCommand(
 }
 
 /** Host names as given (each checked now: a typo is a usage error, not a refusal later). */
-function hostNames(names: string[] | undefined, option: string): string[] | undefined {
+async function hostNames(names: string[] | undefined, option: string): Promise<string[] | undefined> {
   if (names === undefined || names.length === 0) return undefined;
+  // Loaded here, not at start: the emulator kit (its web framework) is only for starting emulators.
+  const { allowedHostnames } = await import('@toolsteps/emulator');
   try {
     return allowedHostnames(names, option);
   } catch (error) {

@@ -1,9 +1,9 @@
+import { describeViolations, schemaCheck } from '@toolsteps/sdk/schema';
 import type { Command } from 'commander';
 import { RunReplay } from '../../execution/resume/run-replay.js';
 import { settlingTrace } from '../../execution/resume/settling-trace.js';
 import type { StepResolution, StepTrace } from '../../ports/events.js';
 import type { RunJournal } from '../../ports/journaled-run.js';
-import { describeViolations, schemaCheck } from '../../sdk/schema/json-schema.js';
 import type { CliContext } from '../cli-context.js';
 import type { CommandKit } from '../command-kit.js';
 import { EXIT, UsageError } from '../exit-codes.js';

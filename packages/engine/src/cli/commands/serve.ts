@@ -1,6 +1,6 @@
+import { toStepError } from '@toolsteps/sdk';
 import { type Command, Option } from 'commander';
 import type { Activation, TriggerStore } from '../../ports/trigger-store.js';
-import { toStepError } from '../../sdk/step-error.js';
 import type { CompiledBinding } from '../../triggers/compiled-binding.js';
 import { createTriggerHost, type TriggerHost } from '../../triggers/host/create-trigger-host.js';
 import { BodyBudget } from '../../triggers/receiver/body-budget.js';
@@ -15,8 +15,7 @@ import { loadBindingsEngine } from '../triggers/bindings-engine.js';
 import { type BodyLimits, parseBodyLimits } from '../triggers/body-limits.js';
 import { hostEventLine } from '../triggers/host-event-line.js';
 import { openHostRuns } from '../triggers/host-runs.js';
-import type { HostRuns, HostRunsOptions } from '../triggers/host-runs-options.js';
-import { addHostRunsOptions } from '../triggers/host-runs-options.js';
+import { addHostRunsOptions, type HostRuns, type HostRunsOptions } from '../triggers/host-runs-options.js';
 import { listen, parsePort } from '../triggers/listen.js';
 import { openTriggerStore } from '../triggers/open-trigger-store.js';
 import { parsePublicUrl, publicUrlOption } from '../triggers/public-url.js';

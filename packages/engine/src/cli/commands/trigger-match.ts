@@ -1,7 +1,6 @@
+import { type AnyTrigger, type StepErrorJson, toStepError, type WebhookDelivery } from '@toolsteps/sdk';
 import type { Command } from 'commander';
 import type { StepRegistry } from '../../ports/services.js';
-import { type StepErrorJson, toStepError } from '../../sdk/step-error.js';
-import type { AnyTrigger, WebhookDelivery } from '../../sdk/trigger.js';
 import { capturedDelivery } from '../../triggers/captured-delivery.js';
 import { eventsOfDelivery } from '../../triggers/events-of-delivery.js';
 import type { CliContext } from '../cli-context.js';

@@ -1,10 +1,10 @@
+import { type StepErrorJson, toStepError } from '@toolsteps/sdk';
+import { describeViolations, type SchemaViolation, schemaCheck } from '@toolsteps/sdk/schema';
 import type { Command } from 'commander';
 import type { Engine } from '../../container/create-engine.js';
 import type { ExpressionLimits } from '../../expressions/expression.js';
 import type { RunResult } from '../../ports/events.js';
 import { TOKENS } from '../../ports/tokens.js';
-import { describeViolations, type SchemaViolation, schemaCheck } from '../../sdk/schema/json-schema.js';
-import { type StepErrorJson, toStepError } from '../../sdk/step-error.js';
 import { capturedDelivery } from '../../triggers/captured-delivery.js';
 import type { CompiledBinding } from '../../triggers/compiled-binding.js';
 import { eventsOfDelivery } from '../../triggers/events-of-delivery.js';

@@ -1,5 +1,5 @@
-import { describeViolations, schemaCheck } from '../../sdk/schema/json-schema.js';
-import type { AnyTrigger, IntegrationWebhooks, WebhookDelivery } from '../../sdk/trigger.js';
+import type { AnyTrigger, IntegrationWebhooks, WebhookDelivery } from '@toolsteps/sdk';
+import { describeViolations, schemaCheck } from '@toolsteps/sdk/schema';
 import { UsageError } from '../exit-codes.js';
 
 /** What `trigger match` reads config values from. */

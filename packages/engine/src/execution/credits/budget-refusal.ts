@@ -1,5 +1,5 @@
+import { StepError } from '@toolsteps/sdk';
 import type { SentRequest } from '../../ports/services.js';
-import { StepError } from '../../sdk/step-error.js';
 import type { BudgetScope } from './credit-budgets.js';
 import type { BudgetRefusal } from './credit-ledger.js';
 

@@ -1,8 +1,7 @@
+import type { CreditsReporter, Logger, StepParts } from '@toolsteps/sdk';
 import type { SpentCredits } from '../../ports/events.js';
 import type { CreditSpend } from '../../ports/run-credits.js';
 import type { SendEndListener, SentRequest } from '../../ports/services.js';
-import type { CreditsReporter, StepParts } from '../../sdk/credits.js';
-import type { Logger } from '../../sdk/logger.js';
 import type { RunRecorder } from '../run-recorder.js';
 import { budgetError } from './budget-refusal.js';
 import { CallParts } from './call-parts.js';

@@ -1,5 +1,5 @@
+import type { StepParts } from '@toolsteps/sdk';
 import type { SpentCredits } from '../../ports/events.js';
-import type { StepParts } from '../../sdk/credits.js';
 
 /**
  * `ctx.parts` of one call: the parts its earlier attempts and the run's earlier lives completed, and

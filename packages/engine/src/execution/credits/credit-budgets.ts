@@ -1,7 +1,5 @@
-import type { ConnectedAccount } from '../../sdk/account.js';
-import { cutBeforeToken } from '../../sdk/cut-before-token.js';
-import type { Integration } from '../../sdk/integration.js';
-import { StepError } from '../../sdk/step-error.js';
+import { type ConnectedAccount, type Integration, StepError } from '@toolsteps/sdk';
+import { cutBeforeToken } from '@toolsteps/sdk/schema';
 import type { CompiledStep, CompiledWorkflow } from '../../workflow/compiled-workflow.js';
 
 export type BudgetScope = 'step' | 'account' | 'run';

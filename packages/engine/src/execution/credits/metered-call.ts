@@ -1,8 +1,10 @@
-import type { ConnectedAccount } from '../../sdk/account.js';
-import type { StepParts } from '../../sdk/credits.js';
-import type { Integration } from '../../sdk/integration.js';
-import { withFields } from '../../sdk/logger.js';
-import type { AnyStep } from '../../sdk/step.js';
+import {
+  type AnyStep,
+  type ConnectedAccount,
+  type Integration,
+  type StepParts,
+  withFields,
+} from '@toolsteps/sdk';
 import type { CompiledStep } from '../../workflow/compiled-workflow.js';
 import type { RunContext, StepProgress } from '../run-context.js';
 import { CallCredits } from './call-credits.js';

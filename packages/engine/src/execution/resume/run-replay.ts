@@ -1,5 +1,5 @@
+import type { SentWrite } from '@toolsteps/sdk';
 import type { RunHistory, StepTrace } from '../../ports/events.js';
-import type { SentWrite } from '../../sdk/sent-write.js';
 
 /**
  * A resumed run's memory of what it already did, by step key. A step recorded as succeeded or

@@ -1,5 +1,4 @@
-import type { SentWrite } from '../../sdk/sent-write.js';
-import { StepError } from '../../sdk/step-error.js';
+import { type SentWrite, StepError } from '@toolsteps/sdk';
 import { askProbe, type ProbeCall } from '../ask-probe.js';
 import type { Unsettled } from './run-replay.js';
 

@@ -1,8 +1,7 @@
+import type { AnyTrigger, Integration } from '@toolsteps/sdk';
 import type { CompiledExpression } from '../../expressions/compiled-expression.js';
 import type { CredentialVault } from '../../ports/credential-vault.js';
 import type { StepRegistry } from '../../ports/services.js';
-import type { Integration } from '../../sdk/integration.js';
-import type { AnyTrigger } from '../../sdk/trigger.js';
 import type { Binding } from '../binding-schema.js';
 
 /** What every check of a binding gets: what the schema accepted of it, its trigger, its compiled expressions. */

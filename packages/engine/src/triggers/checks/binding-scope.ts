@@ -1,6 +1,6 @@
+import type { AnyTrigger } from '@toolsteps/sdk';
+import { didYouMean } from '@toolsteps/sdk/schema';
 import { expressionFacts, type VariablePath } from '../../expressions/expression-facts.js';
-import { didYouMean } from '../../sdk/schema/did-you-mean.js';
-import type { AnyTrigger } from '../../sdk/trigger.js';
 import { builtinFunctionNames, isBuiltinFunction } from '../../workflow/checks/builtin-functions.js';
 import { followSchemaPath, noFieldsIn } from '../../workflow/checks/schema-path.js';
 import type { Problem } from '../../workflow/diagnostic.js';

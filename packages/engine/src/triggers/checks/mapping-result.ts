@@ -1,11 +1,9 @@
+import type { AnyTrigger } from '@toolsteps/sdk';
+import { createAjv, describeSchema, escapePointer, listOf, parsePointer } from '@toolsteps/sdk/schema';
 import type { ValidateFunction } from 'ajv';
 import type { CompiledExpression, JsonataNode } from '../../expressions/compiled-expression.js';
 import { isExpression } from '../../expressions/expression.js';
 import { kindOf } from '../../expressions/expression-facts.js';
-import { createAjv } from '../../sdk/schema/create-ajv.js';
-import { describeSchema, listOf } from '../../sdk/schema/describe-value.js';
-import { escapePointer, parsePointer } from '../../sdk/schema/json-pointer.js';
-import type { AnyTrigger } from '../../sdk/trigger.js';
 import { decidableSchemaMessages } from '../../workflow/checks/literal-violations.js';
 import { followSchemaPath, typesAt } from '../../workflow/checks/schema-path.js';
 import type { CompiledWorkflow } from '../../workflow/compiled-workflow.js';

@@ -1,8 +1,6 @@
-import type { TSchema } from '@sinclair/typebox';
+import type { TSchema } from '@toolsteps/sdk';
+import { createAjv, describeSchemaErrors, listOf } from '@toolsteps/sdk/schema';
 import type { ValidateFunction } from 'ajv';
-import { createAjv } from '../../sdk/schema/create-ajv.js';
-import { describeSchemaErrors } from '../../sdk/schema/describe-schema-errors.js';
-import { listOf } from '../../sdk/schema/describe-value.js';
 import type { Problem } from '../../workflow/diagnostic.js';
 import type { BindingCheckInput } from './binding-check-input.js';
 

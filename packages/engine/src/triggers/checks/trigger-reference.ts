@@ -1,5 +1,5 @@
+import { didYouMean, nearest } from '@toolsteps/sdk/schema';
 import type { StepRegistry } from '../../ports/services.js';
-import { didYouMean, nearest } from '../../sdk/schema/did-you-mean.js';
 import type { Problem } from '../../workflow/diagnostic.js';
 import type { BindingCheckInput } from './binding-check-input.js';
 

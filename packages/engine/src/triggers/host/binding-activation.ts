@@ -1,6 +1,10 @@
+import {
+  type IntegrationWebhooks,
+  type Registration,
+  type RegistrationRequest,
+  StepError,
+} from '@toolsteps/sdk';
 import type { Activation } from '../../ports/trigger-store.js';
-import { StepError } from '../../sdk/step-error.js';
-import type { IntegrationWebhooks, Registration, RegistrationRequest } from '../../sdk/trigger.js';
 import type { CompiledBinding } from '../compiled-binding.js';
 import type { ReceiverTarget } from '../receiver/receive-delivery.js';
 import type { HostParts } from './host-parts.js';

@@ -1,3 +1,4 @@
+import { type Logger, StepError } from '@toolsteps/sdk';
 import type { Engine } from '../../container/create-engine.js';
 import type { Clock } from '../../ports/clock.js';
 import type { CredentialVault } from '../../ports/credential-vault.js';
@@ -11,8 +12,6 @@ import type {
   StoredDelivery,
   TriggerStore,
 } from '../../ports/trigger-store.js';
-import type { Logger } from '../../sdk/logger.js';
-import { StepError } from '../../sdk/step-error.js';
 import type { CompiledBinding } from '../compiled-binding.js';
 import { type BindingSource, loadBindingOrThrow } from '../load-binding.js';
 import { BodyBudget, DEFAULT_MAX_BUFFERED_BYTES } from '../receiver/body-budget.js';

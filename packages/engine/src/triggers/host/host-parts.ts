@@ -1,10 +1,10 @@
+import type { Logger } from '@toolsteps/sdk';
 import type { Engine } from '../../container/create-engine.js';
 import type { Clock } from '../../ports/clock.js';
 import type { CredentialVault } from '../../ports/credential-vault.js';
 import type { Entitlements } from '../../ports/entitlements.js';
 import type { HttpClientFactory, SecretScrubber } from '../../ports/services.js';
 import type { TriggerStore } from '../../ports/trigger-store.js';
-import type { Logger } from '../../sdk/logger.js';
 import type { CompiledBinding } from '../compiled-binding.js';
 import type { RunLauncher } from './run-launcher.js';
 import type { TriggerHostEvent } from './trigger-host-events.js';

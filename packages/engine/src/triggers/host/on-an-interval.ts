@@ -1,5 +1,5 @@
+import { StepError } from '@toolsteps/sdk';
 import type { Clock } from '../../ports/clock.js';
-import { StepError } from '../../sdk/step-error.js';
 
 /** Something a host does at an interval, started and stopped with it. */
 export interface Interval {

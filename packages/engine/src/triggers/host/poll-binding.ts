@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { StepError } from '@toolsteps/sdk';
 import type { NewDelivery } from '../../ports/trigger-store.js';
-import { StepError } from '../../sdk/step-error.js';
 import type { CompiledBinding } from '../compiled-binding.js';
 import type { DeliveryKey } from './delivery-queue.js';
 import type { HostParts } from './host-parts.js';

@@ -1,4 +1,4 @@
-import { toStepError } from '../../sdk/step-error.js';
+import { toStepError } from '@toolsteps/sdk';
 import type { CompiledBinding } from '../compiled-binding.js';
 import type { DeliveryKey } from './delivery-queue.js';
 import type { HostParts } from './host-parts.js';

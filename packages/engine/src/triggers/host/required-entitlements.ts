@@ -1,5 +1,5 @@
+import { StepError } from '@toolsteps/sdk';
 import { type Entitlements, howToGrant } from '../../ports/entitlements.js';
-import { StepError } from '../../sdk/step-error.js';
 import type { CompiledBinding } from '../compiled-binding.js';
 
 /**

@@ -1,7 +1,7 @@
+import { StepError, type StepErrorJson } from '@toolsteps/sdk';
+import { describeViolations } from '@toolsteps/sdk/schema';
 import { ResumeRefused } from '../../execution/resume/resume-refused.js';
 import type { DeliveryRun, StoredDelivery } from '../../ports/trigger-store.js';
-import { describeViolations } from '../../sdk/schema/json-schema.js';
-import { StepError, type StepErrorJson } from '../../sdk/step-error.js';
 import type { CompiledBinding } from '../compiled-binding.js';
 import { eventsOfDelivery } from '../events-of-delivery.js';
 import { mapEvent } from '../map-event.js';

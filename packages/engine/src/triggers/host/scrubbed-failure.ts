@@ -1,5 +1,5 @@
+import { StepError, toStepError } from '@toolsteps/sdk';
 import type { SecretScrubber } from '../../ports/services.js';
-import { StepError, toStepError } from '../../sdk/step-error.js';
 
 /**
  * A failure as the host reports it (thrown to its caller, kept with a delivery, told to a listener):

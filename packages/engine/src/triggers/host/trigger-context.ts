@@ -1,12 +1,15 @@
+import {
+  type Effect,
+  type HttpExchange,
+  type Integration,
+  type Logger,
+  summarize,
+  type TriggerContext,
+  withFields,
+} from '@toolsteps/sdk';
 import { AccountResolver } from '../../execution/account-resolver.js';
 import type { CredentialVault } from '../../ports/credential-vault.js';
 import type { HttpClientFactory, SecretScrubber } from '../../ports/services.js';
-import { summarize } from '../../sdk/account.js';
-import type { HttpExchange } from '../../sdk/http.js';
-import type { Integration } from '../../sdk/integration.js';
-import { type Logger, withFields } from '../../sdk/logger.js';
-import type { Effect } from '../../sdk/step.js';
-import type { TriggerContext } from '../../sdk/trigger.js';
 import type { CompiledBinding } from '../compiled-binding.js';
 import type { HostParts } from './host-parts.js';
 

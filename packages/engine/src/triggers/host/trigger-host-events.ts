@@ -1,6 +1,6 @@
+import type { StepErrorJson } from '@toolsteps/sdk';
 import type { RunStatus } from '../../ports/events.js';
 import type { DeliveryStatus } from '../../ports/trigger-store.js';
-import type { StepErrorJson } from '../../sdk/step-error.js';
 
 interface HostEventBase {
   bindingId: string;

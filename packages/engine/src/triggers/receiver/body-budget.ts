@@ -1,4 +1,4 @@
-import { StepError } from '../../sdk/step-error.js';
+import { StepError } from '@toolsteps/sdk';
 
 /**
  * The bytes of delivery bodies held at once, across every request, by default: two of GitHub's

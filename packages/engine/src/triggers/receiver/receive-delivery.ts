@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { IntegrationWebhooks, WebhookDelivery } from '../../sdk/trigger.js';
+import type { IntegrationWebhooks, WebhookDelivery } from '@toolsteps/sdk';
 import { tooDeepAt } from '../../validation/untrusted-json.js';
 import type { CompiledBinding } from '../compiled-binding.js';
 import { BodyBudget } from './body-budget.js';

@@ -1,7 +1,6 @@
+import type { AccountSummary } from '@toolsteps/sdk';
+import { didYouMean, withArticle } from '@toolsteps/sdk/schema';
 import type { CredentialVault } from '../../ports/credential-vault.js';
-import type { AccountSummary } from '../../sdk/account.js';
-import { withArticle } from '../../sdk/schema/describe-value.js';
-import { didYouMean } from '../../sdk/schema/did-you-mean.js';
 import type { Problem } from '../diagnostic.js';
 
 /**

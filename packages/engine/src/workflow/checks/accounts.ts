@@ -1,5 +1,4 @@
-import { withArticle } from '../../sdk/schema/describe-value.js';
-import { escapePointer } from '../../sdk/schema/json-pointer.js';
+import { escapePointer, withArticle } from '@toolsteps/sdk/schema';
 import type { Problem } from '../diagnostic.js';
 import { AccountLookup, names } from './account-lookup.js';
 import { type CheckInput, eachStep, wasRefused } from './each-step.js';

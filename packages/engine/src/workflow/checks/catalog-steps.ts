@@ -1,6 +1,5 @@
+import { didYouMean, escapePointer, nearest } from '@toolsteps/sdk/schema';
 import type { StepRegistry } from '../../ports/services.js';
-import { didYouMean, nearest } from '../../sdk/schema/did-you-mean.js';
-import { escapePointer } from '../../sdk/schema/json-pointer.js';
 import type { Problem } from '../diagnostic.js';
 import { type CheckInput, eachStep } from './each-step.js';
 

@@ -1,6 +1,5 @@
+import { didYouMean, listOf } from '@toolsteps/sdk/schema';
 import { expressionFacts, type VariablePath } from '../../expressions/expression-facts.js';
-import { listOf } from '../../sdk/schema/describe-value.js';
-import { didYouMean } from '../../sdk/schema/did-you-mean.js';
 import type { Problem } from '../diagnostic.js';
 import { type CheckInput, wasRefused } from './each-step.js';
 import { followSchemaPath, noFieldsIn, type PathBroken, type PathFound } from './schema-path.js';

@@ -1,7 +1,4 @@
-import { createAjv } from '../../sdk/schema/create-ajv.js';
-import { escapePointer } from '../../sdk/schema/json-pointer.js';
-import { compileForRe2 } from '../../sdk/schema/re2-compile.js';
-import { expandedSchemaSize } from '../../sdk/schema/schema-size.js';
+import { compileForRe2, createAjv, escapePointer, expandedSchemaSize } from '@toolsteps/sdk/schema';
 import type { Problem } from '../diagnostic.js';
 import { type CheckInput, wasRefused } from './each-step.js';
 

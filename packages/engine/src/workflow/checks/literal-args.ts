@@ -1,7 +1,6 @@
-import type { TSchema } from '@sinclair/typebox';
+import type { AnyStep, TSchema } from '@toolsteps/sdk';
+import { createAjv } from '@toolsteps/sdk/schema';
 import type { ValidateFunction } from 'ajv';
-import { createAjv } from '../../sdk/schema/create-ajv.js';
-import type { AnyStep } from '../../sdk/step.js';
 import type { Problem } from '../diagnostic.js';
 import { type CheckInput, eachStep, wasRefused } from './each-step.js';
 import { decidableSchemaMessages } from './literal-violations.js';

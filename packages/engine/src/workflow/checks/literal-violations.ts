@@ -1,8 +1,6 @@
+import { describeSchemaErrors, ErrorOwners, escapePointer, type SchemaMessage } from '@toolsteps/sdk/schema';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { isExpression } from '../../expressions/expression.js';
-import { describeSchemaErrors, type SchemaMessage } from '../../sdk/schema/describe-schema-errors.js';
-import { escapePointer } from '../../sdk/schema/json-pointer.js';
-import { ErrorOwners } from '../../sdk/schema/schema-error-owners.js';
 
 /** Failures decided by which keys or how many items are present, never by a value an expression gives. */
 const SHAPE_ONLY = new Set([

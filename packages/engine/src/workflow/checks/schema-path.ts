@@ -1,5 +1,4 @@
-import { withArticle } from '../../sdk/schema/describe-value.js';
-import { parsePointer } from '../../sdk/schema/json-pointer.js';
+import { parsePointer, withArticle } from '@toolsteps/sdk/schema';
 
 type Node = Record<string, unknown>;
 

@@ -1,6 +1,5 @@
+import { didYouMean, isWithin, parsePointer } from '@toolsteps/sdk/schema';
 import type { StepReference, VariableRead } from '../../expressions/expression-facts.js';
-import { didYouMean } from '../../sdk/schema/did-you-mean.js';
-import { isWithin, parsePointer } from '../../sdk/schema/json-pointer.js';
 import type { Problem } from '../diagnostic.js';
 import type { WorkflowStep } from '../workflow-schema.js';
 import { builtinFunctionNames, isBuiltinFunction } from './builtin-functions.js';

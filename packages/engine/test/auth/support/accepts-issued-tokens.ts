@@ -1,4 +1,4 @@
-import type { RecordedRequest } from '../../../src/testing/index.js';
+import type { RecordedRequest } from '@toolsteps/emulator';
 
 /** An emulator's `authorize`: the token endpoint is open; any other path needs a bearer token `valid()` holds. */
 export const acceptsIssuedTokens =

@@ -1,4 +1,4 @@
-import { createEmulator, type Emulator } from '../../../src/testing/index.js';
+import { createEmulator, type Emulator } from '@toolsteps/emulator';
 import { acceptsIssuedTokens } from './accepts-issued-tokens.js';
 
 export interface RotatingTokenApi {

@@ -1,5 +1,5 @@
+import { createEmulator } from '@toolsteps/emulator';
 import { defineIntegration, Type } from '../../../src/index.js';
-import { createEmulator } from '../../../src/testing/index.js';
 
 /** An integration whose emulator predates `--port`: it always listens on a free port. */
 export default defineIntegration({

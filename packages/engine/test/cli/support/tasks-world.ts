@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from '@jest/globals';
-import { createTasksEmulator, type TasksEmulator } from '../../../../../examples/tasks/src/emulator.js';
+import { createTasksEmulator, type TasksEmulator } from '../../../../../examples/tasks/src/testing/index.js';
 import { type TempFiles, tempFiles } from './temp-files.js';
 
 /**

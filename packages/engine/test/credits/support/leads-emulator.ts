@@ -1,4 +1,4 @@
-import { createEmulator, type Emulator } from '../../../src/testing/index.js';
+import { createEmulator, type Emulator } from '@toolsteps/emulator';
 
 export interface LeadsEmulatorOptions {
   /** Whether answers say what they cost (`credits_used`); default true. */

@@ -1,12 +1,18 @@
-import { Type } from '@sinclair/typebox';
+import {
+  type AuthSpec,
+  type ConnectedAccount,
+  type Effect,
+  type HttpBinding,
+  type HttpExchange,
+  type HttpRequest,
+  type HttpResponse,
+  type Integration,
+  StepError,
+  Type,
+} from '@toolsteps/sdk';
 import { KyHttpClientFactory } from '../../../src/http/ky-http-client-factory.js';
 import { UndiciTransport } from '../../../src/http/transport/undici-transport.js';
 import type { CredentialVault } from '../../../src/ports/credential-vault.js';
-import type { ConnectedAccount } from '../../../src/sdk/account.js';
-import type { HttpExchange, HttpRequest, HttpResponse } from '../../../src/sdk/http.js';
-import type { AuthSpec, HttpBinding, Integration } from '../../../src/sdk/integration.js';
-import type { Effect } from '../../../src/sdk/step.js';
-import { StepError } from '../../../src/sdk/step-error.js';
 import { SecretScrubber } from '../../../src/secrets/secret-scrubber.js';
 import { FakeClock } from '../../../src/testing/fake-clock.js';
 import { MemoryVault } from '../../../src/vault/memory-vault.js';

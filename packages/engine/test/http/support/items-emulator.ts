@@ -1,4 +1,4 @@
-import { createEmulator, type Emulator } from '../../../src/testing/emulator.js';
+import { createEmulator, type Emulator } from '@toolsteps/emulator';
 
 /** A small items API for retry tests: a read (GET), a write (POST) and an idempotent write (PUT). */
 export function itemsEmulator(): Promise<Emulator> {

@@ -1,4 +1,4 @@
-import type { Logger, LogLevel } from '../../../src/sdk/logger.js';
+import type { Logger, LogLevel } from '@toolsteps/sdk';
 
 /** Keeps every log line, so tests can check what was said (and that no secret was). */
 export class RecordingLogger implements Logger {

@@ -1,6 +1,6 @@
 import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createEmulator, type Emulator } from '../../../src/testing/emulator.js';
+import { createEmulator, type Emulator } from '@toolsteps/emulator';
 import { failure, httpFixture } from '../support/http-fixture.js';
 
 const ANSWER = { id: 7, title: 'Compressed on the wire' };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createEmulator, type Emulator } from '../../../src/testing/emulator.js';
+import { createEmulator, type Emulator } from '@toolsteps/emulator';
 import { httpFixture } from '../support/http-fixture.js';
 
 describe('the transport sends what fetch would, and keeps framing to itself', () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Type } from '@sinclair/typebox';
+import { createEmulator, type Emulator } from '@toolsteps/emulator';
+import { Type } from '@toolsteps/sdk';
 import {
   createEngine,
   defineIntegration,
@@ -8,7 +9,6 @@ import {
   TOKENS,
   UndiciTransport,
 } from '../../../src/index.js';
-import { createEmulator, type Emulator } from '../../../src/testing/emulator.js';
 
 const readItem = defineStep({
   id: 'shelf.read_item',

@@ -1,12 +1,15 @@
-import { Type } from '@sinclair/typebox';
+import {
+  type ConnectedAccount,
+  type Effect,
+  type HttpResponse,
+  type Integration,
+  type RateLimitSpec,
+  Type,
+} from '@toolsteps/sdk';
 import { createEngine } from '../../../src/container/create-engine.js';
 import type { HttpClientFactory } from '../../../src/ports/services.js';
 import type { SharedAccountLimits } from '../../../src/ports/shared-account-limits.js';
 import { TOKENS } from '../../../src/ports/tokens.js';
-import type { ConnectedAccount } from '../../../src/sdk/account.js';
-import type { HttpResponse } from '../../../src/sdk/http.js';
-import type { Integration, RateLimitSpec } from '../../../src/sdk/integration.js';
-import type { Effect } from '../../../src/sdk/step.js';
 
 export interface Send {
   path: string;

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from '@jest/globals';
-import { createTasksEmulator, type TasksEmulator } from '../../../../../examples/tasks/src/emulator.js';
+import { createTasksEmulator, type TasksEmulator } from '../../../../../examples/tasks/src/testing/index.js';
 import { useSharedRedis } from './shared-redis.js';
 
 /**

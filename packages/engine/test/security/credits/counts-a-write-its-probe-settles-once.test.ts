@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import type { FaultSpec } from '../../../src/testing/index.js';
+import type { FaultSpec } from '@toolsteps/emulator';
 import { JOURNAL_KINDS } from '../../journal/fresh-journals.js';
 import { useResumeWorld } from '../../resume/resume-world.js';
 import { paidAccount, paidTasks, TASK_PRICE } from './support/paid-tasks.js';

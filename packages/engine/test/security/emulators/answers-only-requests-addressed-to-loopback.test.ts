@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { createEmulator, type Emulator } from '@toolsteps/engine/testing';
+import { createEmulator, type Emulator } from '@toolsteps/emulator';
 import { runCli, startCli, TASKS } from '../../cli/support/cli-process.js';
 import { rawRequest } from './support/raw-request.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { createEmulator, type Emulator } from '@toolsteps/engine/testing';
+import { createEmulator, type Emulator } from '@toolsteps/emulator';
 import { startCli } from '../../cli/support/cli-process.js';
 
 jest.setTimeout(240_000);

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { createEmulator, type Emulator } from '../../../src/testing/emulator.js';
+import { createEmulator, type Emulator } from '@toolsteps/emulator';
 import { oauthFixture } from './support/oauth-fixture.js';
 
 describe('a token shorter-lived than the refresh-ahead window is refreshed once, not on every request', () => {

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import { createEmulator, type Emulator } from '../../../src/testing/emulator.js';
+import { createEmulator, type Emulator } from '@toolsteps/emulator';
 import { account, failure, httpFixture } from '../../http/support/http-fixture.js';
 
 /** 42 characters, like a GitHub token. */

@@ -1,5 +1,5 @@
+import { createEmulator, type Emulator } from '@toolsteps/emulator';
 import { type ConnectedAccount, defineIntegration, defineStep, Type } from '../../../src/index.js';
-import { createEmulator, type Emulator } from '../../../src/testing/index.js';
 
 /** Reads what the API calls the account's "profile": a careless API echoes the caller's token in it. */
 const readProfile = defineStep({

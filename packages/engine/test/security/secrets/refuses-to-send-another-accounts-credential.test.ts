@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Emulator } from '@toolsteps/emulator';
 import { createEngine, type RunEvent } from '../../../src/index.js';
-import type { Emulator } from '../../../src/testing/index.js';
 import { notes, notesAccount, startNotesEmulator } from './notes-integration.js';
 
 const TOKEN_A = 'tok_A_7Hq2Lw9Xc4Vb8Nm1Kp5Rz3Td6Yf0Gs';

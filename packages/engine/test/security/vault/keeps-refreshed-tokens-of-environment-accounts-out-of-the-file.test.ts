@@ -1,7 +1,7 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: accounts files spell environment placeholders as ${NAME}
 import { readFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
-import type { ConnectedAccount } from '../../../src/sdk/account.js';
+import type { ConnectedAccount } from '@toolsteps/sdk';
 import { FileVault } from '../../../src/vault/index.js';
 import { KEY_HEX } from '../../vault/accounts-fixture.js';
 import { recordingLogger, type VaultFolder, vaultFolder } from './support/vault-files.js';

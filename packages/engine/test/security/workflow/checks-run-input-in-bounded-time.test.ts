@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from '@jest/globals';
-import { schemaCheck } from '../../../src/sdk/schema/json-schema.js';
+import { schemaCheck } from '@toolsteps/sdk/schema';
 import { loadWorkflow } from '../../../src/workflow/index.js';
 import { positionOf, registry, text } from '../../workflow/load-helpers.js';
 

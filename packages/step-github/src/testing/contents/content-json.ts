@@ -1,4 +1,4 @@
-import type { Context } from '@toolsteps/engine/testing';
+import type { Context } from '@toolsteps/emulator';
 import { pathInUrl } from '../git/commit-json.js';
 import { blobSha } from '../git/git-objects.js';
 import type { Repository } from '../shared/github-model.js';

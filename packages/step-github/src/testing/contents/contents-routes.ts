@@ -1,4 +1,4 @@
-import type { Context, Hono } from '@toolsteps/engine/testing';
+import type { Context, Hono } from '@toolsteps/emulator';
 import { gitCommitJson } from '../git/commit-json.js';
 import { blobSha, type Tree, treeSha } from '../git/git-objects.js';
 import type { Signature, WriteCommit } from '../git/git-store.js';

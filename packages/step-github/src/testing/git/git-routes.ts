@@ -1,4 +1,4 @@
-import type { Context, Hono } from '@toolsteps/engine/testing';
+import type { Context, Hono } from '@toolsteps/emulator';
 import type { StateRef } from '../github-route-module.js';
 import { GithubApiError, notFound } from '../shared/github-api-error.js';
 import { type Repository, repoKey } from '../shared/github-model.js';

@@ -1,4 +1,4 @@
-import type { Context } from '@toolsteps/engine/testing';
+import type { Context } from '@toolsteps/emulator';
 import { apiBase } from '../shared/github-urls.js';
 import type { HookRecord } from './hooks-store.js';
 

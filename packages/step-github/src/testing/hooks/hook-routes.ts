@@ -1,10 +1,9 @@
-import type { Context } from '@toolsteps/engine/testing';
+import type { Context } from '@toolsteps/emulator';
 import type { RouteModule } from '../github-route-module.js';
 import type { GithubState } from '../github-state.js';
 import { notFound, validationFailed } from '../shared/github-api-error.js';
 import { callerOf } from '../shared/github-caller.js';
-import type { GithubAccount } from '../shared/github-model.js';
-import { repoKey } from '../shared/github-model.js';
+import { type GithubAccount, repoKey } from '../shared/github-model.js';
 import { paginate } from '../shared/github-pagination.js';
 import { type JsonObject, optional, readJson } from '../shared/github-request.js';
 import { visibleRepo } from '../shared/repository-lookup.js';

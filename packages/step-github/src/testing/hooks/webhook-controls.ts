@@ -1,4 +1,4 @@
-import type { Hono } from '@toolsteps/engine/testing';
+import type { Hono } from '@toolsteps/emulator';
 import type { StateRef } from '../github-route-module.js';
 import type { GithubState } from '../github-state.js';
 import { GithubApiError } from '../shared/github-api-error.js';

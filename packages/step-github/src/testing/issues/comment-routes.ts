@@ -1,4 +1,4 @@
-import type { Context } from '@toolsteps/engine/testing';
+import type { Context } from '@toolsteps/emulator';
 import type { RouteModule } from '../github-route-module.js';
 import type { GithubState } from '../github-state.js';
 import { GithubApiError, notAccessible, validationFailed } from '../shared/github-api-error.js';

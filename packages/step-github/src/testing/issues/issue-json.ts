@@ -1,4 +1,4 @@
-import type { Context } from '@toolsteps/engine/testing';
+import type { Context } from '@toolsteps/emulator';
 import type { GithubState } from '../github-state.js';
 import { accountJson } from '../shared/account-json.js';
 import { type Repository, repoKey } from '../shared/github-model.js';

@@ -1,4 +1,4 @@
-import type { Context } from '@toolsteps/engine/testing';
+import type { Context } from '@toolsteps/emulator';
 import type { GithubState } from '../github-state.js';
 import { notFound } from '../shared/github-api-error.js';
 import { callerOf } from '../shared/github-caller.js';

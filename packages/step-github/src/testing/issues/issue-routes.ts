@@ -1,4 +1,4 @@
-import type { Context } from '@toolsteps/engine/testing';
+import type { Context } from '@toolsteps/emulator';
 import type { RouteModule } from '../github-route-module.js';
 import { GithubApiError, validationFailed } from '../shared/github-api-error.js';
 import { paginate } from '../shared/github-pagination.js';

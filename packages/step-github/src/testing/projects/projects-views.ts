@@ -1,8 +1,7 @@
-import type { Context } from '@toolsteps/engine/testing';
+import type { Context } from '@toolsteps/emulator';
 import type { GithubState } from '../github-state.js';
 import type { IssueRecord } from '../issues/issues-store.js';
-import type { GithubAccount, Repository } from '../shared/github-model.js';
-import { repoKey } from '../shared/github-model.js';
+import { type GithubAccount, type Repository, repoKey } from '../shared/github-model.js';
 import { htmlBase } from '../shared/github-urls.js';
 import { connection } from './graphql-connection.js';
 import { GraphqlProblem } from './graphql-problem.js';

@@ -1,4 +1,4 @@
-import type { Context } from '@toolsteps/engine/testing';
+import type { Context } from '@toolsteps/emulator';
 import { commitJson } from '../git/commit-json.js';
 import type { GithubState } from '../github-state.js';
 import { issueJson, repoApiUrl, repoHtmlUrl, userJson } from '../issues/issue-json.js';

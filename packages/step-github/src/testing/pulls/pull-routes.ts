@@ -1,4 +1,4 @@
-import type { Context } from '@toolsteps/engine/testing';
+import type { Context } from '@toolsteps/emulator';
 import { commitJson } from '../git/commit-json.js';
 import { emitPush } from '../git/webhook-git-events.js';
 import type { RouteModule } from '../github-route-module.js';

@@ -1,4 +1,4 @@
-import type { Context } from '@toolsteps/engine/testing';
+import type { Context } from '@toolsteps/emulator';
 import type { GithubState } from '../github-state.js';
 import { emitRepositoryEvent } from '../hooks/webhook-events.js';
 import type { IssueRecord, ReviewRecord } from '../issues/issues-store.js';

@@ -1,9 +1,8 @@
-import type { Context } from '@toolsteps/engine/testing';
+import type { Context } from '@toolsteps/emulator';
 import type { RouteModule } from '../github-route-module.js';
 import { notFound } from '../shared/github-api-error.js';
 import { callerOf } from '../shared/github-caller.js';
-import type { Repository } from '../shared/github-model.js';
-import { repoKey } from '../shared/github-model.js';
+import { type Repository, repoKey } from '../shared/github-model.js';
 import { paginate } from '../shared/github-pagination.js';
 import { hasPermission } from '../shared/repository-access.js';
 import { visibleRepo } from '../shared/repository-lookup.js';

@@ -1,4 +1,4 @@
-import type { Context, Hono } from '@toolsteps/engine/testing';
+import type { Context, Hono } from '@toolsteps/emulator';
 import type { StateRef } from '../github-route-module.js';
 import type { GithubState } from '../github-state.js';
 import { GithubApiError, notFound, validationFailed } from '../shared/github-api-error.js';

@@ -1,4 +1,4 @@
-import type { Context } from '@toolsteps/engine/testing';
+import type { Context } from '@toolsteps/emulator';
 import { apiBase, htmlBase } from './github-urls.js';
 
 /** GitHub's "simple user" shape. */

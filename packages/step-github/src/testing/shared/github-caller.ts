@@ -1,4 +1,4 @@
-import type { Context } from '@toolsteps/engine/testing';
+import type { Context } from '@toolsteps/emulator';
 import { GithubApiError } from './github-api-error.js';
 import type { GithubCore } from './github-core.js';
 import type { GithubAccount } from './github-model.js';

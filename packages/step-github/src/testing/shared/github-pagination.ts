@@ -1,4 +1,4 @@
-import type { Context } from '@toolsteps/engine/testing';
+import type { Context } from '@toolsteps/emulator';
 import { GithubApiError, validationFailed } from './github-api-error.js';
 
 const DEFAULT_PER_PAGE = 30;

@@ -1,4 +1,4 @@
-import type { Context } from '@toolsteps/engine/testing';
+import type { Context } from '@toolsteps/emulator';
 
 /** The API root the request came in on: the origin, plus `/api/v3` when addressed as GitHub Enterprise Server. */
 export function apiBase(c: Context): string {

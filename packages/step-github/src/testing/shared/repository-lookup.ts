@@ -1,4 +1,4 @@
-import type { Context } from '@toolsteps/engine/testing';
+import type { Context } from '@toolsteps/emulator';
 import { GithubApiError, notFound } from './github-api-error.js';
 import { callerOf } from './github-caller.js';
 import type { GithubCore } from './github-core.js';

@@ -1,4 +1,4 @@
-import type { Context } from '@toolsteps/engine/testing';
+import type { Context } from '@toolsteps/emulator';
 import { apiBase, htmlBase } from '../shared/github-urls.js';
 import type { TeamRecord } from './teams-store.js';
 

@@ -1,4 +1,4 @@
-import { type TSchema, Type } from '@toolsteps/engine';
+import { type TSchema, Type } from '@toolsteps/sdk';
 
 /**
  * An object of GitHub's payload: the fields a mapping commonly reads are declared, and any other

@@ -1,4 +1,4 @@
-import { Type } from '@toolsteps/engine';
+import { Type } from '@toolsteps/sdk';
 import { Nullable } from '../../nullable.js';
 import { Label } from './label.js';
 import { Open } from './open-object.js';

@@ -1,5 +1,5 @@
+import { defineStep } from '@toolsteps/sdk';
 import { Type } from '../../../../src/index.js';
-import { defineStep } from '../../../../src/sdk/step.js';
 import { enrichment } from './enrichment-provider.js';
 
 /** What the provider charges at most: a contact with a phone number 2, a company 1. */

@@ -1,7 +1,6 @@
-import type { TasksEmulator } from '../../../../../../examples/tasks/src/emulator.js';
+import { defineIntegration, defineStep } from '@toolsteps/sdk';
+import type { TasksEmulator } from '../../../../../../examples/tasks/src/testing/index.js';
 import { Type } from '../../../../src/index.js';
-import { defineIntegration } from '../../../../src/sdk/integration.js';
-import { defineStep } from '../../../../src/sdk/step.js';
 
 /** What the paid task tracker charges for each task it adds, and so the step's worst case. */
 export const TASK_PRICE = 3;

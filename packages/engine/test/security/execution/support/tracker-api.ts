@@ -1,3 +1,4 @@
+import { createEmulator, type Emulator } from '@toolsteps/emulator';
 import {
   type ConnectedAccount,
   createEngine,
@@ -7,7 +8,6 @@ import {
   Type,
 } from '../../../../src/index.js';
 import { FakeClock } from '../../../../src/testing/fake-clock.js';
-import { createEmulator, type Emulator } from '../../../../src/testing/index.js';
 
 const Issue = Type.Object({ id: Type.Integer() });
 

@@ -1,6 +1,6 @@
+import { StepError } from '@toolsteps/sdk';
 import { DEFAULT_LIMITS } from '../../../../src/expressions/expression-limits.js';
 import { compileTemplate } from '../../../../src/expressions/template.js';
-import { StepError } from '../../../../src/sdk/step-error.js';
 
 /**
  * Run as `node --import tsx evaluate-in-child.ts '<expression>' '<input JSON>'`: evaluates the

@@ -1,7 +1,5 @@
+import { type ConnectedAccount, type HttpBinding, StepError } from '@toolsteps/sdk';
 import { OAuth2AccountAuth } from '../../../../src/auth/oauth2-auth.js';
-import type { ConnectedAccount } from '../../../../src/sdk/account.js';
-import type { HttpBinding } from '../../../../src/sdk/integration.js';
-import { StepError } from '../../../../src/sdk/step-error.js';
 import { account, httpFixture } from '../../../http/support/http-fixture.js';
 
 /** The account's secrets: none of them may ever show in an error, a log line or an exchange. */

@@ -1,4 +1,4 @@
-import type { StepError } from '../../../../src/sdk/step-error.js';
+import type { StepError } from '@toolsteps/sdk';
 import {
   type OutgoingParts,
   refuseForeignCredentials,

@@ -1,7 +1,7 @@
 import { chmod, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Logger } from '../../../../src/sdk/logger.js';
+import type { Logger } from '@toolsteps/sdk';
 
 /** A temporary folder holding one accounts file, written with the mode a user's editor would give it. */
 export interface VaultFolder {

@@ -1,5 +1,5 @@
-import type { ConnectedAccount, EmulateOptions, EmulatorSession } from '@toolsteps/engine';
-import { createEmulator, type Emulator } from '@toolsteps/engine/testing';
+import { createEmulator, type Emulator } from '@toolsteps/emulator';
+import type { ConnectedAccount, EmulateOptions, EmulatorSession } from '@toolsteps/sdk';
 
 interface StoredTask {
   id: number;

@@ -163,8 +163,15 @@ export function authOfAccount(integration: Integration, account: ConnectedAccoun
   return integration.authOf?.(account) ?? integration.auth;
 }
 
-/** Which integration each defined step and trigger belongs to, so a single one can be tested on its own. */
-const owners = new WeakMap<AnyStep | AnyTrigger, Integration>();
+/**
+ * Which integration each defined step and trigger belongs to, so a single one can be tested on its own.
+ * One map for every copy of the sdk (`Symbol.for`): the engine's test kit finds the integration of a
+ * step that a package defined with its own copy.
+ */
+const OWNERS = Symbol.for('@toolsteps/sdk/owners');
+const shared = globalThis as { [OWNERS]?: WeakMap<AnyStep | AnyTrigger, Integration> };
+shared[OWNERS] ??= new WeakMap();
+const owners = shared[OWNERS];
 
 export function defineIntegration(integration: Integration): Integration {
   checkAccountBudgetSetting(integration);

@@ -15,7 +15,7 @@ export type { Context } from 'hono';
 export { Hono } from 'hono';
 export type { EmulatorFaults, FaultSpec, InjectedFault } from './emulator-faults.js';
 export type { RecordedRequest } from './emulator-request-log.js';
-export { HostAllowList, isLoopbackHostname } from './loopback-host.js';
+export { allowedHostnames, HostAllowList, isLoopbackHostname } from './loopback-host.js';
 export { webhookDestinationRefusal } from './webhook-destination.js';
 
 /** What an auth check decides: `true` lets the request through, `false` answers 401, a Response answers itself. */

@@ -25,6 +25,13 @@ export const ERROR_CODES = [
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
+/**
+ * Marks every StepError, whichever copy of the sdk made it: a step package may bring its own copy
+ * (an npm install that did not dedupe), and its errors must still be StepErrors to the engine's.
+ * `Symbol.for` gives both copies the same symbol.
+ */
+const STEP_ERROR = Symbol.for('@toolsteps/sdk/StepError');
+
 /** Codes that a retry may cure, when no retry policy says otherwise. */
 const RETRYABLE_BY_DEFAULT: ReadonlySet<ErrorCode> = new Set(['rate_limited', 'timeout', 'unavailable']);
 
@@ -96,13 +103,25 @@ export class StepError extends Error {
   }
 }
 
+Object.defineProperty(StepError.prototype, STEP_ERROR, { value: true });
+// `error instanceof StepError` holds for a StepError of any copy of the sdk; a subclass keeps the
+// plain prototype check (an InvalidDocumentError is a StepError, not every StepError one of those).
+Object.defineProperty(StepError, Symbol.hasInstance, {
+  value(this: Function, value: unknown): boolean {
+    return this === StepError ? isStepError(value) : Function.prototype[Symbol.hasInstance].call(this, value);
+  },
+});
+
+/** Whether a value is a StepError, made by this copy of the sdk or another. */
 export function isStepError(value: unknown): value is StepError {
-  return value instanceof StepError;
+  return (
+    typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[STEP_ERROR] === true
+  );
 }
 
 /** Turns anything a step may throw (an Error, a string, an object, undefined) into a StepError. */
 export function toStepError(thrown: unknown, fallback: ErrorCode = 'upstream'): StepError {
-  if (thrown instanceof StepError) return thrown;
+  if (isStepError(thrown)) return thrown;
   if (thrown instanceof Error && thrown.name === 'AbortError') {
     return new StepError({ code: 'cancelled', message: 'The run was cancelled', cause: thrown });
   }

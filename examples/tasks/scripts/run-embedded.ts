@@ -1,6 +1,6 @@
 import { createEngine } from '@toolsteps/engine';
-import { createTasksEmulator } from './emulator.js';
-import tasks from './index.js';
+import tasks from '../src/index.js';
+import { createTasksEmulator } from '../src/testing/index.js';
 
 // An agent runtime embedding the engine: here the vault is in memory and the API is the emulator.
 const emulator = await createTasksEmulator();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { StepError, toStepError } from '../src/sdk/step-error.js';
+import { StepError, toStepError } from '@toolsteps/sdk';
 
 describe('StepError', () => {
   it('marks transient codes retryable by default and keeps the upstream status', () => {

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import { createEmulator, type Emulator } from '../../src/testing/emulator.js';
+import { createEmulator, type Emulator } from '@toolsteps/emulator';
 
 describe('an emulator injects faults into the next matching requests', () => {
   let emulator: Emulator;
