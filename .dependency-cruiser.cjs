@@ -1,7 +1,6 @@
 /**
  * The import rules of the workspace (`pnpm check:deps`, run by `pnpm lint`): no import circle, type
- * imports counted, and no import that runs up the layers. The layers follow the packages the engine
- * is being split into (issue 22), bottom first:
+ * imports counted, and no import that runs up the layers. The layers, bottom first:
  *
  *   sdk       packages/sdk (@toolsteps/sdk)  what a step package is written against; imports nothing of ours
  *   emulator  packages/emulator (@toolsteps/emulator)   the emulator kit; imports the sdk only
@@ -11,8 +10,9 @@
  *                                            triggers (bindings, checks, receiver, memory store), docs
  *   assembly  packages/engine/src/container  createEngine: binds the ports to their default parts
  *   hosts     packages/engine/src/triggers/host   the trigger host, built over an assembled engine
- *   adapters  sqlite/ (@toolsteps/sqlite), redis/ (@toolsteps/redis), testing/ (the test kit: testStep…)
- *   cli       packages/engine/src/cli        the `toolsteps` binary (@toolsteps/cli)
+ *   kits      packages/engine/src/(testing|adapters)  the test kit (testStep…) and the adapter kit
+ *   adapters  packages/sqlite (@toolsteps/sqlite), packages/redis (@toolsteps/redis): on the engine's entries
+ *   cli       packages/cli (@toolsteps/cli)  the `toolsteps` binary; SQLite by default, Redis on demand
  *
  * Step packages (packages/step-*, examples/tasks) sit beside the engine, not on it: their src/ imports
  * the sdk only, their src/testing/ (the emulator) the sdk and the emulator kit.
@@ -23,7 +23,9 @@ const sdk = '^packages/sdk/';
 const emulator = '^packages/emulator/';
 const engine = '^packages/engine/src/';
 const core = `${engine}(auth|docs|execution|expressions|http|journal|registry|runtime|secrets|triggers|validation|vault|workflow)/`;
-const adapters = `${engine}(sqlite|redis|testing)/`;
+const kits = `${engine}(testing|adapters)/`;
+const adapters = '^packages/(sqlite|redis)/';
+const cli = '^packages/cli/';
 const stepPackages = '^(packages/step-[^/]+|examples/tasks)/';
 // A file of ours, or a package of ours its importer does not depend on (so it did not resolve).
 const ours = '^((packages|examples)/|@toolsteps/)';
@@ -95,34 +97,51 @@ module.exports = {
         'The engine runs workflows without a web framework: only the CLI, which starts emulators, loads ' +
         'the emulator kit (on demand). Tests of the engine use it freely.',
       severity: 'error',
-      from: { path: engine, pathNot: `${engine}cli/` },
+      from: { path: engine },
       to: { path: emulator },
     },
     {
-      name: 'engine-imports-no-adapter',
+      name: 'engine-imports-no-kit',
       comment:
-        'The engine (ports, core, assembly, hosts) imports no adapter: SQLite, Redis/BullMQ and the CLI ' +
-        'leave the engine, and the test kit is for tests. A default that needs one is chosen by whoever ' +
-        'assembles (the CLI), or injected (createEngine options).',
+        'The test kit is for tests and the adapter kit for packages built on the engine: the engine ' +
+        'itself (ports, core, assembly, hosts) imports neither.',
       severity: 'error',
-      from: { path: engine, pathNot: `(${adapters}|${engine}cli/|${engine}index\\.ts$)` },
-      to: { path: `(${adapters}|${engine}cli/)` },
+      from: { path: engine, pathNot: `(${kits}|${engine}index\\.ts$)` },
+      to: { path: kits },
+    },
+    {
+      name: 'engine-imports-no-adapter-or-cli',
+      comment:
+        'The engine has no native addon, Redis client or CLI framework: SQLite, Redis/BullMQ and the CLI ' +
+        'are packages on top of it. A default that needs one is chosen by whoever assembles (the CLI), ' +
+        'or injected (createEngine options).',
+      severity: 'error',
+      from: { path: `^packages/(sdk|emulator|engine)/src/` },
+      to: { path: `(${adapters}|${cli})` },
     },
     {
       name: 'adapters-stand-apart',
       comment:
-        'SQLite, Redis and the test kit are separate parts: none imports another (the CLI brings them ' +
-        'together).',
+        'SQLite and Redis are separate packages: neither imports the other (the CLI brings them together).',
       severity: 'error',
-      from: { path: `${engine}(sqlite|redis|testing)/` },
-      to: { path: adapters, pathNot: `${engine}$1/` },
+      from: { path: '^packages/(sqlite|redis)/src/' },
+      to: { path: adapters, pathNot: '^packages/$1/' },
+    },
+    {
+      name: 'adapters-use-the-engines-entries',
+      comment:
+        "SQLite, Redis and the CLI build on the engine's public entries (@toolsteps/engine, /adapters, " +
+        '/testing), never a file of its src.',
+      severity: 'error',
+      from: { path: `(${adapters}|${cli})` },
+      to: { path: engine, pathNot: `${engine}(index\\.ts|adapters/index\\.ts|testing/index\\.ts)$` },
     },
     {
       name: 'nothing-imports-the-cli',
-      comment: 'The CLI is the top layer: nothing else in the engine imports it.',
+      comment: 'The CLI is the top layer: no package imports it.',
       severity: 'error',
-      from: { path: engine, pathNot: `${engine}cli/` },
-      to: { path: `${engine}cli/` },
+      from: { path: '^(packages|examples)/', pathNot: cli },
+      to: { path: cli },
     },
     {
       name: 'nothing-inside-imports-the-package-entry',

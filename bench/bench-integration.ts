@@ -5,7 +5,7 @@ import {
   type Integration,
   type RateLimitSpec,
   Type,
-} from '../packages/engine/src/index.js';
+} from '@toolsteps/engine';
 
 /** Does no I/O: whatever the engine spends around it is engine overhead. */
 const pass = defineStep({

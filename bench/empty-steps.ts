@@ -1,4 +1,4 @@
-import { createEngine } from '../packages/engine/src/index.js';
+import { createEngine } from '@toolsteps/engine';
 import { benchAccount, benchIntegration } from './bench-integration.js';
 import { answerWhenForked, measureInFreshProcess } from './fresh-process.js';
 import { median, round, timeOnce } from './measure.js';

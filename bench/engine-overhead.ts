@@ -1,5 +1,5 @@
+import { createEngine } from '@toolsteps/engine';
 import { compileExpression, DEFAULT_LIMITS } from '../packages/engine/src/expressions/expression.js';
-import { createEngine } from '../packages/engine/src/index.js';
 import { benchAccount, benchIntegration } from './bench-integration.js';
 import { jsonata } from './engine-deps.js';
 import { answerWhenForked, measureInFreshProcess } from './fresh-process.js';

@@ -1,6 +1,6 @@
 import { setMaxListeners } from 'node:events';
-import type { Engine } from '../packages/engine/src/index.js';
-import { createEngine, HTTP_DEFAULTS, UndiciTransport } from '../packages/engine/src/index.js';
+import type { Engine } from '@toolsteps/engine';
+import { createEngine, HTTP_DEFAULTS, UndiciTransport } from '@toolsteps/engine';
 import { spawnBenchEmulator, startBenchEmulator } from './bench-emulator.js';
 import { benchAccount, benchIntegration } from './bench-integration.js';
 import { ky, pMap, undici } from './engine-deps.js';

@@ -1,6 +1,6 @@
-import type { RateLimitSpec, RunResult } from '../packages/engine/src/index.js';
-import type { RunQueue } from '../packages/engine/src/redis/index.js';
-import { mostWithinAnyInterval } from '../packages/engine/src/testing/index.js';
+import type { RateLimitSpec, RunResult } from '@toolsteps/engine';
+import { mostWithinAnyInterval } from '@toolsteps/engine/testing';
+import type { RunQueue } from '@toolsteps/redis';
 import type { RemoteEmulator } from './bench-emulator.js';
 import { resultWithin } from './queue-results.js';
 

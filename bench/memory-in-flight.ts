@@ -1,7 +1,7 @@
 import { fork } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { createEngine, type RunResult } from '../packages/engine/src/index.js';
+import { createEngine, type RunResult } from '@toolsteps/engine';
 import { spawnBenchEmulator, startBenchEmulator } from './bench-emulator.js';
 import { benchAccount, benchIntegration } from './bench-integration.js';
 import { median, round } from './measure.js';

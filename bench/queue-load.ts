@@ -1,6 +1,6 @@
-import { createEngine, RedisJournal, type RunResult } from '../packages/engine/src/index.js';
-import { RunQueue } from '../packages/engine/src/redis/index.js';
-import { startRedisServer } from '../packages/engine/src/testing/index.js';
+import { createEngine, type RunResult } from '@toolsteps/engine';
+import { RedisJournal, RunQueue } from '@toolsteps/redis';
+import { startRedisServer } from '@toolsteps/redis/testing';
 import { spawnBenchEmulator } from './bench-emulator.js';
 import { benchIntegration } from './bench-integration.js';
 import { answerWhenForked, measureInFreshProcess } from './fresh-process.js';

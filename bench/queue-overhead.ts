@@ -1,12 +1,6 @@
-import {
-  createEngine,
-  type Engine,
-  MemoryJournal,
-  RedisJournal,
-  type RunResult,
-} from '../packages/engine/src/index.js';
-import { RunQueue } from '../packages/engine/src/redis/index.js';
-import { startRedisServer } from '../packages/engine/src/testing/index.js';
+import { createEngine, type Engine, MemoryJournal, type RunResult } from '@toolsteps/engine';
+import { RedisJournal, RunQueue } from '@toolsteps/redis';
+import { startRedisServer } from '@toolsteps/redis/testing';
 import { benchAccount, benchIntegration, passSteps } from './bench-integration.js';
 import { closedLoop } from './closed-loop.js';
 import { answerWhenForked, measureInFreshProcess } from './fresh-process.js';

@@ -1,5 +1,5 @@
-import type { CompiledWorkflow, RunResult } from '../packages/engine/src/index.js';
-import type { RunQueue } from '../packages/engine/src/redis/index.js';
+import type { CompiledWorkflow, RunResult } from '@toolsteps/engine';
+import type { RunQueue } from '@toolsteps/redis';
 
 /**
  * RunQueue.result, rejecting after `ms` instead of waiting for good. BullMQ's QueueEvents says it is

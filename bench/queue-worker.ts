@@ -1,6 +1,6 @@
-import { createEngine, type RateLimitSpec, RedisJournal } from '../packages/engine/src/index.js';
-import { connectRedis } from '../packages/engine/src/redis/connect-redis.js';
-import { RunWorker, redisAccountLimits } from '../packages/engine/src/redis/index.js';
+import { createEngine, type RateLimitSpec } from '@toolsteps/engine';
+import { RedisJournal, RunWorker, redisAccountLimits } from '@toolsteps/redis';
+import { connectRedis } from '../packages/redis/src/connect-redis.js';
 import { benchAccount, benchIntegration, limitedBenchAccount } from './bench-integration.js';
 import { forkSelf } from './forked-self.js';
 import { benchQueueKey } from './queue-key.js';

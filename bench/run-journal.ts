@@ -8,8 +8,8 @@ import {
   type Engine,
   type Journal,
   MemoryJournal,
-  SqliteJournal,
-} from '../packages/engine/src/index.js';
+} from '@toolsteps/engine';
+import { SqliteJournal } from '@toolsteps/sqlite';
 import { benchAccount, benchIntegration, passSteps } from './bench-integration.js';
 import { fileSystemOf, rawFsyncUs } from './disk-sync.js';
 import { answerWhenForked, measureInFreshProcess } from './fresh-process.js';

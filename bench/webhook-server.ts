@@ -3,13 +3,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  type ConnectedAccount,
-  createEngine,
-  createTriggerHost,
-  SqliteTriggerStore,
-  type TriggerHost,
-} from '../packages/engine/src/index.js';
+import { type ConnectedAccount, createEngine, createTriggerHost, type TriggerHost } from '@toolsteps/engine';
+import { SqliteTriggerStore } from '@toolsteps/sqlite';
 import github from '../packages/step-github/src/index.js';
 import { forkSelf } from './forked-self.js';
 

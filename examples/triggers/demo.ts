@@ -11,7 +11,7 @@ const TIME_LIMIT_MS = 120_000;
 
 const serve = spawn(
   process.execPath,
-  ['packages/engine/bin/toolsteps.js', 'serve', 'examples/triggers', '--port', '0'],
+  ['packages/cli/bin/toolsteps.js', 'serve', 'examples/triggers', '--port', '0'],
   { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
 );
 let seen = '';

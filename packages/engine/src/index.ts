@@ -89,9 +89,3 @@ export { compileWorkflow } from './workflow/compile-workflow.js';
 export type { CompiledWorkflow } from './workflow/compiled-workflow.js';
 export * from './workflow/index.js';
 export { type Workflow, WorkflowSchema, type WorkflowStep } from './workflow/workflow-schema.js';
-
-// Adapters that will leave the engine: the SQLite stores, and the Redis journal (workers: ./queue).
-
-export { RedisJournal, type RedisJournalOptions } from './redis/redis-journal.js';
-export { DEFAULT_REDIS_JOURNAL_PREFIX } from './redis/redis-keys.js';
-export * from './sqlite/index.js';

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { loadBinding } from '../../src/triggers/index.js';
-import { type TempFiles, tempFiles } from '../cli/support/temp-files.js';
+import { type TempFiles, tempFiles } from '../support/temp-files.js';
 import { BOARD, bindingText, positionOf, problemsOf, registry } from './binding-helpers.js';
 
 describe("a binding's workflow", () => {

@@ -14,7 +14,7 @@ describe("pnpm demo's sales workflow: examples/sales-prospecting.json", () => {
     const { stdout } = await promisify(execFile)(
       process.execPath,
       [
-        'packages/engine/bin/toolsteps.js',
+        'packages/cli/bin/toolsteps.js',
         'run',
         'examples/sales-prospecting.json',
         '--input',

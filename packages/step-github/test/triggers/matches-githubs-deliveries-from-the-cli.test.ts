@@ -20,7 +20,7 @@ interface CliResult {
 function toolsteps(args: string[]): Promise<CliResult> {
   const env: NodeJS.ProcessEnv = { ...process.env, CI: 'true' };
   for (const name of ['NODE_OPTIONS', 'FORCE_COLOR', 'NO_COLOR']) delete env[name];
-  const child = spawn(process.execPath, ['packages/engine/bin/toolsteps.js', ...args], {
+  const child = spawn(process.execPath, ['packages/cli/bin/toolsteps.js', ...args], {
     cwd: REPO_ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

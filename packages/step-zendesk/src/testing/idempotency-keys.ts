@@ -38,7 +38,7 @@ export class IdempotencyKeys {
 }
 
 /** Zendesk's answer to a key sent again with other request parameters. */
-export const idempotencyMismatch = () =>
+export const idempotencyMismatch = (): Response =>
   Response.json(
     {
       error: 'IdempotentRequestError',

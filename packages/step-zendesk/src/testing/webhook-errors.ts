@@ -1,13 +1,13 @@
 /** The errors of Zendesk's webhooks API, which answers in the JSON:API style rather than `RecordInvalid`. */
 
-export const webhookNotFound = () =>
+export const webhookNotFound = (): Response =>
   Response.json(
     { errors: [{ code: 'WebhookNotFound', title: 'Webhook not found', detail: 'Webhook not found' }] },
     { status: 404 },
   );
 
 /** One field refused: 400, naming it by a pointer into the request. */
-export const webhookInvalid = (field: string, detail: string) =>
+export const webhookInvalid = (field: string, detail: string): Response =>
   Response.json(
     {
       errors: [
@@ -18,7 +18,7 @@ export const webhookInvalid = (field: string, detail: string) =>
   );
 
 /** Zendesk will not delete a webhook that a trigger or automation still notifies. */
-export const webhookInUse = () =>
+export const webhookInUse = (): Response =>
   Response.json(
     {
       errors: [

@@ -1,9 +1,9 @@
 /** Error answers in the bodies Zendesk sends them with. */
 
-export const couldNotAuthenticate = () =>
+export const couldNotAuthenticate = (): Response =>
   Response.json({ error: "Couldn't authenticate you" }, { status: 401 });
 
-export const forbidden = () =>
+export const forbidden = (): Response =>
   Response.json(
     {
       error: 'Forbidden',
@@ -13,7 +13,7 @@ export const forbidden = () =>
     { status: 403 },
   );
 
-export const recordNotFound = () =>
+export const recordNotFound = (): Response =>
   Response.json({ error: 'RecordNotFound', description: 'Not found' }, { status: 404 });
 
 /** One reason a field was refused, as in `details.subject[0]`. */
@@ -42,5 +42,5 @@ export function recordInvalid(problems: InvalidField[]): Response {
 }
 
 /** A body that is not the JSON object the endpoint reads. */
-export const invalidJson = (why: string) =>
+export const invalidJson = (why: string): Response =>
   Response.json({ error: 'InvalidEndpoint', description: why }, { status: 400 });

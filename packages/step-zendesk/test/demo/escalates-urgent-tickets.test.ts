@@ -14,7 +14,7 @@ describe("pnpm demo's support workflow: examples/support-escalation.json", () =>
     const { stdout, stderr } = await promisify(execFile)(
       process.execPath,
       [
-        'packages/engine/bin/toolsteps.js',
+        'packages/cli/bin/toolsteps.js',
         'run',
         'examples/support-escalation.json',
         '--input',

@@ -13,7 +13,7 @@ const ROOT = resolve(import.meta.dirname, '../../../..');
 function serve(args: string[]) {
   const env: NodeJS.ProcessEnv = { ...process.env, CI: 'true' };
   delete env.NODE_OPTIONS;
-  const child = spawn(process.execPath, ['packages/engine/bin/toolsteps.js', ...args, '--json'], {
+  const child = spawn(process.execPath, ['packages/cli/bin/toolsteps.js', ...args, '--json'], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -15,12 +15,12 @@ import {
   type Logger,
   type LogLevel,
   MemoryTriggerStore,
-  SqliteTriggerStore,
   type TriggerHost,
   type TriggerHostEvent,
   type TriggerHostOptions,
   type TriggerStore,
 } from '../../../src/index.js';
+import { SqliteTriggerStore } from '../../support/workspace-adapters.js';
 import { BOARD } from '../binding-helpers.js';
 import { type BoardEmulator, startBoardEmulator } from '../fixtures/board/emulator.js';
 import board from '../fixtures/board/index.js';

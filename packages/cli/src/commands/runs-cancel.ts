@@ -1,0 +1,45 @@
+import { heldByLiveProcess } from '@toolsteps/engine/adapters';
+import type { Command } from 'commander';
+import type { CliContext } from '../cli-context.js';
+import type { CommandKit } from '../command-kit.js';
+import { EXIT, UsageError } from '../exit-codes.js';
+import { oneRunId } from '../one-run-id.js';
+import { type JournalChoice, journalOption, redisJournalOption, withJournal } from '../open-journal.js';
+import { printable } from '../printable.js';
+import { redisUrlFileOption, withRedisUrl } from '../redis-url-option.js';
+
+/**
+ * `toolsteps runs cancel <id>`: a run no process holds (crashed, failed, outcome unknown) is
+ * cancelled at once and will not be resumed; a run still going is asked to stop, and its process
+ * stops it within a second, as Ctrl-C would.
+ */
+export async function runsCancelCommand(id: string, options: JournalChoice, cli: CliContext) {
+  return withJournal(options, async (journal) => {
+    const runId = await oneRunId(journal, id);
+    const run = await journal.run(runId);
+    const live = run?.status === 'running' && heldByLiveProcess(run);
+    if (!(await journal.cancel(runId, { live }))) {
+      throw new UsageError(
+        `Run ${printable(runId)} is ${run?.status ?? 'gone'}: there is nothing to cancel`,
+        EXIT.failed,
+      );
+    }
+    cli.output.line(
+      live
+        ? `Asked process ${run?.ownerPid} to stop run ${printable(runId)}: it stops within a second`
+        : `Run ${printable(runId)} cancelled: it will not be resumed`,
+    );
+    return EXIT.ok;
+  });
+}
+
+export function addRunsCancelCommand(runs: Command, { action }: CommandKit): void {
+  runs
+    .command('cancel')
+    .description('cancel a run: one no process holds is not resumed; one still running is stopped')
+    .argument('<id>', 'run id, or its first characters')
+    .addOption(journalOption())
+    .addOption(redisJournalOption())
+    .addOption(redisUrlFileOption())
+    .action(action((cli, id: string, options) => runsCancelCommand(id, withRedisUrl(options, cli), cli)));
+}

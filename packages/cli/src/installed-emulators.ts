@@ -1,0 +1,23 @@
+import type { StepRegistry } from '@toolsteps/engine';
+import { cliContext, type GlobalOptions } from './cli-context.js';
+
+/** The ids of the loaded integrations that ship an emulator, in the registry's order. */
+export function installedEmulators(registry: StepRegistry): string[] {
+  return registry
+    .integrations()
+    .filter((integration) => integration.emulate !== undefined)
+    .map((integration) => integration.id);
+}
+
+/**
+ * The end of `emulate --help`: what can be emulated here, read from the integrations the config loads.
+ * Empty when they cannot be loaded: the command itself then reports why.
+ */
+export async function installedEmulatorsHelp(global: GlobalOptions): Promise<string> {
+  try {
+    const ids = installedEmulators((await cliContext(global).engine()).registry);
+    return `\nEmulators installed: ${ids.join(', ') || 'none'}`;
+  } catch {
+    return '';
+  }
+}

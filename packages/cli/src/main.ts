@@ -1,0 +1,135 @@
+import { readFileSync } from 'node:fs';
+import { Command, CommanderError } from 'commander';
+import { type CliContext, cliContext, type GlobalOptions } from './cli-context.js';
+import { tolerateClosedPipes } from './closed-pipes.js';
+import type { CommandKit } from './command-kit.js';
+import { addDeliveriesListCommand, addDeliveryShowCommand } from './commands/deliveries.js';
+import { addDeliveriesPruneCommand } from './commands/deliveries-prune.js';
+import { addDeliveryReplayCommand } from './commands/deliveries-replay.js';
+import { addDescribeCommand } from './commands/describe.js';
+import { addEmulateCommand } from './commands/emulate.js';
+import { addEncryptAccountsCommand } from './commands/encrypt-accounts.js';
+import { addRunCommand } from './commands/run.js';
+import { addRunsListCommand } from './commands/runs.js';
+import { addRunsCancelCommand } from './commands/runs-cancel.js';
+import { addRunsPruneCommand } from './commands/runs-prune.js';
+import { addRunsResolveCommand } from './commands/runs-resolve.js';
+import { addRunsResumeCommand } from './commands/runs-resume.js';
+import { addRunShowCommand } from './commands/runs-show.js';
+import { addSchemaCommand } from './commands/schema.js';
+import { addServeCommand } from './commands/serve.js';
+import { addStepsCommand } from './commands/steps.js';
+import { addTriggerActivationCommands } from './commands/trigger-activation.js';
+import { addTriggerMatchCommand } from './commands/trigger-match.js';
+import { addTriggerTestCommand } from './commands/trigger-test.js';
+import { addTriggersCommand } from './commands/triggers.js';
+import { addValidateCommand } from './commands/validate.js';
+import { addWorkerCommand } from './commands/worker.js';
+import { EXIT, UsageError } from './exit-codes.js';
+import { helpAsOption } from './help-as-option.js';
+import { printable } from './printable.js';
+
+/**
+ * Builds the `toolsteps` program; each action resolves with the process exit code. Each command's
+ * options are defined beside its handler (`commands/*.ts`); this is the tree of commands, in the
+ * order help lists them.
+ */
+export function buildProgram(exit: (code: number) => void): Command {
+  const program = new Command('toolsteps')
+    .description('Run and check JSON workflows of integration tool steps.')
+    .version(engineVersion(), '-V, --version', 'print the engine version')
+    .option('--config <file>', 'a toolsteps.config.json naming the integrations to load')
+    .showHelpAfterError()
+    // Commander's own lines (an unknown option, echoed as typed) are as printable as the commands'.
+    .configureOutput({
+      writeOut: (text) => process.stdout.write(printable(text, { lines: true })),
+      writeErr: (text) => process.stderr.write(printable(text, { lines: true })),
+      outputError: (text, write) => write(`${printable(text.trimEnd())}\n`),
+    })
+    .exitOverride();
+
+  const kit: CommandKit = {
+    action:
+      <A extends unknown[]>(body: (cli: CliContext, ...args: A) => Promise<number>) =>
+      async (...args: A) => {
+        const cli = cliContext(program.opts<GlobalOptions>());
+        try {
+          exit(await body(cli, ...args));
+        } catch (error) {
+          exit(reportError(error, cli));
+        }
+      },
+    globalOptions: () => program.opts<GlobalOptions>(),
+  };
+
+  addRunCommand(program, kit);
+  addWorkerCommand(program, kit);
+  addValidateCommand(program, kit);
+  addStepsCommand(program, kit);
+  addTriggersCommand(program, kit);
+  addDescribeCommand(program, kit);
+
+  const trigger = program.command('trigger').description('work with bindings of triggers to workflows');
+  addTriggerTestCommand(trigger, kit);
+  addTriggerMatchCommand(trigger, kit);
+  addTriggerActivationCommands(trigger, kit);
+
+  addSchemaCommand(program, kit);
+  addEmulateCommand(program, kit);
+  addServeCommand(program, kit);
+
+  const deliveries = program
+    .command('deliveries')
+    .description('the deliveries the trigger store keeps: list (default), show, replay, prune');
+  addDeliveriesListCommand(deliveries, kit);
+  addDeliveryShowCommand(deliveries, kit);
+  addDeliveryReplayCommand(deliveries, kit);
+  addDeliveriesPruneCommand(deliveries, kit);
+
+  const runs = program
+    .command('runs')
+    .description('the runs the journal keeps: list (default), show, resume, resolve, cancel, prune');
+  addRunsListCommand(runs, kit);
+  addRunShowCommand(runs, kit);
+  addRunsResumeCommand(runs, kit);
+  addRunsResolveCommand(runs, kit);
+  addRunsCancelCommand(runs, kit);
+  addRunsPruneCommand(runs, kit);
+
+  addEncryptAccountsCommand(program, kit);
+
+  return program;
+}
+
+function engineVersion(): string {
+  const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+  return String(manifest.version);
+}
+
+function reportError(error: unknown, cli: CliContext): number {
+  if (error instanceof UsageError) {
+    // One line, as a usage error is: what it quotes (an argument, an id from a file) cannot add one.
+    cli.output.error(`toolsteps: ${printable(error.message)}`);
+    return error.exitCode;
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  // Configuration faults (unreadable accounts file, bad config, missing integration) are the user's to fix.
+  cli.output.error(`toolsteps: ${message}`);
+  return EXIT.invalid;
+}
+
+export async function main(argv: string[]): Promise<void> {
+  tolerateClosedPipes();
+  const program = buildProgram((code) => {
+    process.exitCode = code;
+  });
+  try {
+    await program.parseAsync(helpAsOption(argv));
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      process.exitCode = error.exitCode === 0 ? EXIT.ok : EXIT.invalid;
+      return;
+    }
+    throw error;
+  }
+}

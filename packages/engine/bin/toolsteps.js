@@ -1,8 +1,0 @@
-#!/usr/bin/env node
-// The engine runs from its TypeScript source: tsx compiles it on the fly, with the engine's own
-// compiler settings (decorators) wherever the command is run from, not the working folder's.
-import { register } from 'tsx/esm/api';
-
-register({ tsconfig: new URL('./tsconfig.json', import.meta.url).pathname });
-const { main } = await import('../src/cli/main.ts');
-await main(process.argv);
