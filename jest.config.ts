@@ -6,6 +6,9 @@ const config: Config = {
   roots: ['<rootDir>/packages'],
   testMatch: ['<rootDir>/packages/*/test/**/*.test.ts'],
   testEnvironment: 'node',
+  // Packages of the workspace load from their TypeScript source (each exports a `source` condition), not
+  // from a dist/ that may lag behind.
+  testEnvironmentOptions: { customExportConditions: ['source', 'node', 'node-addons'] },
   // ESM TypeScript from source; imports spell `.js`, the files on disk are `.ts`.
   extensionsToTreatAsEsm: ['.ts'],
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },

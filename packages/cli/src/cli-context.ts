@@ -8,6 +8,7 @@ import {
 } from '@toolsteps/engine';
 import { silentLogger } from '@toolsteps/sdk';
 import { checkAccountIntegrations } from './account-integrations.js';
+import { importTypeScriptToo } from './import-typescript-too.js';
 import { Output } from './output.js';
 
 /** Options every command shares. */
@@ -39,6 +40,7 @@ export function cliContext(global: GlobalOptions): CliContext {
     engine: async (vault, options) => {
       const engine = await createEngine({
         configFile: global.config,
+        importModule: importTypeScriptToo,
         vault,
         secretScrubber: scrubber,
         journal: options?.journal,

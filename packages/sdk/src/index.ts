@@ -1,6 +1,6 @@
 // What a step package is written against: steps, integrations, triggers, their errors, HTTP and
 // account types, and TypeBox for schemas. Nothing here imports the engine (the engine re-exports this).
-export { type Static, type TSchema, Type } from '@sinclair/typebox';
+export { CloneType, type Static, type TSchema, Type } from '@sinclair/typebox';
 export * from './account.js';
 export * from './credits.js';
 export * from './entitlement.js';

@@ -26,6 +26,7 @@ import type {
 } from '../ports/services.js';
 import { TOKENS } from '../ports/tokens.js';
 import type { TriggerStore } from '../ports/trigger-store.js';
+import type { ImportModule } from '../registry/import-integration.js';
 import { createRegistry, loadRegistry } from '../registry/index.js';
 import { SystemClock } from '../runtime/index.js';
 import { SecretScrubber } from '../secrets/index.js';
@@ -56,6 +57,8 @@ export interface EngineOptions extends SharedAccountLimits {
   cwd?: string;
   /** A `toolsteps.config.json` to use instead of looking for one. */
   configFile?: string;
+  /** How integration modules are imported; default `import()`. */
+  importModule?: ImportModule;
   /** The credential vault; or `accounts` for an in-memory one. */
   vault?: CredentialVault;
   accounts?: ConnectedAccount[];
@@ -205,7 +208,12 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
 async function resolveRegistry(options: EngineOptions): Promise<StepRegistry> {
   const given = options.integrations;
   if (given?.every((item): item is Integration => typeof item !== 'string')) return createRegistry(given);
-  return loadRegistry({ integrations: given, cwd: options.cwd, configFile: options.configFile });
+  return loadRegistry({
+    integrations: given,
+    cwd: options.cwd,
+    configFile: options.configFile,
+    importModule: options.importModule,
+  });
 }
 
 /** The SQLite store is an adapter the engine does not import: a path alone names nothing it can open. */

@@ -2,11 +2,20 @@ import type { Integration } from '@toolsteps/sdk';
 import { whyNotIntegration } from './is-integration.js';
 import { RegistryError } from './registry-error.js';
 
+/** How a module is imported, given its URL: `import()` unless the caller compiles what Node cannot run. */
+export type ImportModule = (url: string) => Promise<Record<string, unknown>>;
+
+const nodeImport: ImportModule = (url) => import(url);
+
 /** Imports a module and takes its Integration: the default export, or else a named `integration` export. */
-export async function importIntegration(specifier: string, url: string): Promise<Integration> {
+export async function importIntegration(
+  specifier: string,
+  url: string,
+  importModule: ImportModule = nodeImport,
+): Promise<Integration> {
   let module: Record<string, unknown>;
   try {
-    module = await import(url);
+    module = await importModule(url);
   } catch (error) {
     throw new RegistryError(
       'import-failed',

@@ -1,6 +1,7 @@
 export { buildCatalog } from './build-catalog.js';
 export { buildTriggerCatalog } from './build-trigger-catalog.js';
 export { createRegistry, type IntegrationSource, registryOf } from './create-registry.js';
+export type { ImportModule } from './import-integration.js';
 export { importIntegration } from './import-integration.js';
 export { isIntegration, whyNotIntegration } from './is-integration.js';
 export { discoverStepPackages, type LoadRegistryOptions, loadRegistry } from './load-registry.js';

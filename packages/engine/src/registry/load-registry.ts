@@ -2,7 +2,7 @@ import { dirname, resolve } from 'node:path';
 import type { Integration } from '@toolsteps/sdk';
 import type { StepRegistry } from '../ports/services.js';
 import { type IntegrationSource, registryOf } from './create-registry.js';
-import { importIntegration } from './import-integration.js';
+import { type ImportModule, importIntegration } from './import-integration.js';
 import { findConfig, readConfig } from './read-config.js';
 import { resolveModule } from './resolve-module.js';
 import { findWorkspaceRoot, installedPackages, workspacePackages } from './workspace.js';
@@ -16,6 +16,8 @@ export interface LoadRegistryOptions {
   configFile?: string;
   /** Integrations to load instead of any config: modules (resolved from `cwd`) or Integration objects. */
   integrations?: ReadonlyArray<string | Integration>;
+  /** How integration modules are imported; default `import()` (the CLI compiles TypeScript files with tsx). */
+  importModule?: ImportModule;
 }
 
 /**
@@ -32,7 +34,7 @@ export async function loadRegistry(options: LoadRegistryOptions = {}): Promise<S
     for (const [index, item] of options.integrations.entries()) {
       sources.push(
         typeof item === 'string'
-          ? await loadModule(item, cwd)
+          ? await loadModule(item, cwd, options.importModule)
           : { integration: item, source: `integrations[${index}]` },
       );
     }
@@ -40,8 +42,9 @@ export async function loadRegistry(options: LoadRegistryOptions = {}): Promise<S
   }
   const configFile = options.configFile ? resolve(cwd, options.configFile) : await findConfig(cwd);
   const config = configFile ? await readConfig(configFile) : undefined;
-  if (config?.integrations) return registryOf(await loadModules(config.integrations, dirname(config.file)));
-  return registryOf(await loadModules(await discoverStepPackages(cwd), cwd));
+  if (config?.integrations)
+    return registryOf(await loadModules(config.integrations, dirname(config.file), options.importModule));
+  return registryOf(await loadModules(await discoverStepPackages(cwd), cwd, options.importModule));
 }
 
 /** The `@toolsteps/step-*` package names found around `cwd`, as `loadRegistry` discovers them. */
@@ -51,14 +54,22 @@ export async function discoverStepPackages(cwd: string): Promise<string[]> {
   return packages.map((found) => found.name).filter((name) => STEP_PACKAGE.test(name));
 }
 
-async function loadModules(specifiers: readonly string[], baseDir: string): Promise<IntegrationSource[]> {
+async function loadModules(
+  specifiers: readonly string[],
+  baseDir: string,
+  importModule: ImportModule | undefined,
+): Promise<IntegrationSource[]> {
   const sources: IntegrationSource[] = [];
   // One at a time, so the first broken module in the list is the one reported.
-  for (const specifier of specifiers) sources.push(await loadModule(specifier, baseDir));
+  for (const specifier of specifiers) sources.push(await loadModule(specifier, baseDir, importModule));
   return sources;
 }
 
-async function loadModule(specifier: string, baseDir: string): Promise<IntegrationSource> {
+async function loadModule(
+  specifier: string,
+  baseDir: string,
+  importModule: ImportModule | undefined,
+): Promise<IntegrationSource> {
   const url = await resolveModule(specifier, baseDir);
-  return { integration: await importIntegration(specifier, url), source: specifier };
+  return { integration: await importIntegration(specifier, url, importModule), source: specifier };
 }

@@ -1,4 +1,4 @@
-import { defineStep, type Static, type StepContext, StepError, Type } from '@toolsteps/sdk';
+import { CloneType, defineStep, type Static, type StepContext, StepError, Type } from '@toolsteps/sdk';
 import { Owner, Ref, Repo, refSegment, repoPath, segments } from '../github-paths.js';
 
 const GitRef = Type.Object({
@@ -23,12 +23,15 @@ export const createBranch = defineStep({
     {
       owner: Owner,
       repo: Repo,
-      branch: { ...Ref, description: 'Name of the new branch, without refs/heads/, e.g. feature/login' },
-      from: Type.Optional({
-        ...Ref,
-        description:
-          "Branch, tag or commit sha to start from (tried in that order); default the repository's default branch",
+      branch: CloneType(Ref, {
+        description: 'Name of the new branch, without refs/heads/, e.g. feature/login',
       }),
+      from: Type.Optional(
+        CloneType(Ref, {
+          description:
+            "Branch, tag or commit sha to start from (tried in that order); default the repository's default branch",
+        }),
+      ),
     },
     { additionalProperties: false },
   ),

@@ -1,4 +1,4 @@
-import { defineStep, type Static, type StepContext, StepError, Type } from '@toolsteps/sdk';
+import { CloneType, defineStep, type Static, type StepContext, StepError, Type } from '@toolsteps/sdk';
 import { FilePath, Owner, Ref, Repo, repoPath, segments } from '../github-paths.js';
 import { Nullable } from '../nullable.js';
 import { ContentEntry } from '../repository-shapes.js';
@@ -52,10 +52,9 @@ export const createOrUpdateFile = defineStep({
       path: FilePath,
       content: Type.String({ description: 'The new content as text; sent as UTF-8 in base64' }),
       message: Type.String({ minLength: 1, description: 'The commit message' }),
-      branch: Type.Optional({
-        ...Ref,
-        description: "The branch to commit to; default the repository's default branch",
-      }),
+      branch: Type.Optional(
+        CloneType(Ref, { description: "The branch to commit to; default the repository's default branch" }),
+      ),
       sha: Type.Optional(
         Type.String({
           pattern: '^[0-9a-fA-F]{40}$',
@@ -63,8 +62,8 @@ export const createOrUpdateFile = defineStep({
             'The blob sha of the file as you read it: the write is refused if the file changed since',
         }),
       ),
-      committer: Type.Optional({ ...Person, description: 'Default: the connected user' }),
-      author: Type.Optional({ ...Person, description: 'Default: the committer' }),
+      committer: Type.Optional(CloneType(Person, { description: 'Default: the connected user' })),
+      author: Type.Optional(CloneType(Person, { description: 'Default: the committer' })),
     },
     { additionalProperties: false },
   ),

@@ -1,4 +1,4 @@
-import { defineStep, type Static, Type } from '@toolsteps/sdk';
+import { CloneType, defineStep, type Static, Type } from '@toolsteps/sdk';
 import { Owner, segment } from '../github-paths.js';
 import { Repository } from '../repository-shapes.js';
 
@@ -16,10 +16,12 @@ export const createRepository = defineStep({
         pattern: '^(?!\\.{1,2}$)[A-Za-z0-9._-]+$',
         description: 'The repository name: ASCII letters, digits, ., - and _',
       }),
-      org: Type.Optional({
-        ...Owner,
-        description: 'Create it in this organization (the account must be a member) instead of for the user',
-      }),
+      org: Type.Optional(
+        CloneType(Owner, {
+          description:
+            'Create it in this organization (the account must be a member) instead of for the user',
+        }),
+      ),
       description: Type.Optional(Type.String({ description: 'A short description' })),
       homepage: Type.Optional(Type.String({ format: 'uri', description: 'A URL with more information' })),
       private: Type.Optional(

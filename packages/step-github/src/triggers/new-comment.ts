@@ -1,4 +1,4 @@
-import { defineTrigger, type Static, Type } from '@toolsteps/sdk';
+import { CloneType, defineTrigger, type Static, Type } from '@toolsteps/sdk';
 import { payloadEvents } from './github-delivery.js';
 import { codertocat, helloWorld, issueComment, spellingIssue } from './sample-parts.js';
 import { IssueComment, ReviewComment } from './shapes/comment.js';
@@ -10,14 +10,14 @@ import { RepositoryOrOrganizationConfig } from './trigger-config.js';
 const CommentCreated = Type.Object({
   action: Type.Literal('created'),
   comment: Type.Union([IssueComment, ReviewComment]),
-  issue: Type.Optional({
-    ...Issue,
-    description: 'The issue or pull request commented on, for a comment in its conversation',
-  }),
-  pull_request: Type.Optional({
-    ...PullRequest,
-    description: 'The pull request, for a comment on a line of its diff',
-  }),
+  issue: Type.Optional(
+    CloneType(Issue, {
+      description: 'The issue or pull request commented on, for a comment in its conversation',
+    }),
+  ),
+  pull_request: Type.Optional(
+    CloneType(PullRequest, { description: 'The pull request, for a comment on a line of its diff' }),
+  ),
   ...RepositoryEnvelope,
 });
 

@@ -1,11 +1,11 @@
-import { defineTrigger, type Static, Type } from '@toolsteps/sdk';
+import { CloneType, defineTrigger, type Static, Type } from '@toolsteps/sdk';
 import { payloadEvents } from './github-delivery.js';
 import { hacktocat, helloWorld } from './sample-parts.js';
 import { Repository, RepositoryEnvelope } from './shapes/repository.js';
 import { RepositoryOrOrganizationConfig } from './trigger-config.js';
 
 const Forked = Type.Object({
-  forkee: { ...Repository, description: 'The new fork' },
+  forkee: CloneType(Repository, { description: 'The new fork' }),
   ...RepositoryEnvelope,
 });
 

@@ -1,4 +1,4 @@
-import { defineTrigger, type Static, Type } from '@toolsteps/sdk';
+import { CloneType, defineTrigger, type Static, Type } from '@toolsteps/sdk';
 import { UserLogin } from '../issue-shapes.js';
 import { bodyMentions } from './body-mentions.js';
 import { payloadOf } from './github-delivery.js';
@@ -49,10 +49,9 @@ const Mentioned = Type.Object({
 type Event = Static<typeof Mentioned>;
 
 const MentionConfig = scopeConfig({
-  login: {
-    ...UserLogin,
+  login: CloneType(UserLogin, {
     description: "The login whose mentions fire the trigger (usually the connected account's), without @",
-  },
+  }),
 });
 
 /** What a mention was written in: its text, link and author. */

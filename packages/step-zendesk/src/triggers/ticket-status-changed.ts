@@ -1,4 +1,4 @@
-import { Type } from '@toolsteps/sdk';
+import { CloneType, Type } from '@toolsteps/sdk';
 import { Status } from '../ticket-shapes.js';
 import { TagFilter, ticketTrigger } from './ticket-trigger.js';
 
@@ -8,7 +8,10 @@ export const ticketStatusChanged = ticketTrigger({
   description: "Fires when an existing ticket's status changes (to any status, or only to `status`).",
   event: 'ticket.status_changed',
   config: Type.Object(
-    { status: Type.Optional({ ...Status, description: 'Only changes to this status' }), tag: TagFilter },
+    {
+      status: Type.Optional(CloneType(Status, { description: 'Only changes to this status' })),
+      tag: TagFilter,
+    },
     { additionalProperties: false },
   ),
   wants: (event, config) => config.status === undefined || event.ticket.status === config.status,

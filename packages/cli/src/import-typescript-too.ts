@@ -1,0 +1,13 @@
+import type { ImportModule } from '@toolsteps/engine';
+
+const TYPESCRIPT = /\.[cm]?tsx?$/;
+
+/**
+ * Imports an integration module as Node does, and a TypeScript file (an integration being written, such
+ * as `examples/tasks/src/index.ts` named in a config) through tsx, which loads only then.
+ */
+export const importTypeScriptToo: ImportModule = async (url) => {
+  if (!TYPESCRIPT.test(new URL(url).pathname)) return import(url);
+  const { tsImport } = await import('tsx/esm/api');
+  return tsImport(url, import.meta.url);
+};
