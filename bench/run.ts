@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { benchEmptySteps } from './empty-steps.js';
 import { benchEngineOverhead } from './engine-overhead.js';
 import { benchHttpFanOut } from './http-fan-out.js';
+import { benchInstalledPackages } from './installed-packages.js';
 import { benchMemoryInFlight } from './memory-in-flight.js';
 import { benchQueueLoad } from './queue-load.js';
 import { benchQueueOverhead } from './queue-overhead.js';
@@ -40,6 +41,7 @@ async function main(): Promise<void> {
     ['B5load queue load', benchQueueLoad],
     ['B6 empty steps', benchEmptySteps],
     ['B7 secret scrubbing', benchSecretScrubbing],
+    ['B8 installed packages', benchInstalledPackages],
   ];
   // `pnpm bench B1 B6` runs only those (B5 all three of its parts, B5load one); results.json is
   // written only by a full run.

@@ -1,10 +1,14 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { type PackedPackages, packPackages } from './support/packed-packages.js';
+import {
+  installRuntime,
+  type PackedPackages,
+  packPackages,
+  runtimeDependencies,
+} from './support/packed-packages.js';
 
 const run = promisify(execFile);
 const TSC = resolve(import.meta.dirname, '../../../../node_modules/typescript/bin/tsc');
@@ -83,28 +87,8 @@ describe('the engine and a step package, installed with npm from their tarballs 
   let project: string;
   beforeAll(async () => {
     packed = await packPackages();
-    project = await mkdtemp(join(tmpdir(), 'toolsteps-runtime-'));
-    const { tarballs } = packed;
-    const ours = {
-      '@toolsteps/engine': `file:${tarballs.engine}`,
-      '@toolsteps/sdk': `file:${tarballs.sdk}`,
-      '@toolsteps/step-github': `file:${tarballs['step-github']}`,
-      '@toolsteps/emulator': `file:${tarballs.emulator}`,
-    };
-    await writeFile(
-      join(project, 'package.json'),
-      JSON.stringify({
-        name: 'agent-runtime',
-        private: true,
-        type: 'module',
-        dependencies: ours,
-        devDependencies: { '@types/node': '^20.19.0' },
-        // The packages depend on each other by version: take those from the tarballs, not the registry.
-        overrides: Object.fromEntries(Object.keys(ours).map((name) => [name, `$${name}`])),
-      }),
-    );
-    await run('npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], {
-      cwd: project,
+    project = await installRuntime(runtimeDependencies(packed, { emulator: true }), {
+      '@types/node': '^20.19.0',
     });
     await writeFile(join(project, 'runtime.mjs'), RUNTIME);
     await writeFile(join(project, 'runtime.ts'), TYPED_RUNTIME);
