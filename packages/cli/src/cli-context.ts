@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import type { CredentialVault, SharedAccountLimits } from '@toolsteps/engine';
 import {
   createEngine,
@@ -10,6 +11,9 @@ import { silentLogger } from '@toolsteps/sdk';
 import { checkAccountIntegrations } from './account-integrations.js';
 import { importTypeScriptToo } from './import-typescript-too.js';
 import { Output } from './output.js';
+
+/** The CLI's own package folder (this file is in its src/ or dist/). */
+const CLI_PACKAGE = fileURLToPath(new URL('..', import.meta.url));
 
 /** Options every command shares. */
 export interface GlobalOptions {
@@ -41,6 +45,8 @@ export function cliContext(global: GlobalOptions): CliContext {
       const engine = await createEngine({
         configFile: global.config,
         importModule: importTypeScriptToo,
+        // Installed globally, the CLI finds the step packages installed beside it, from any folder.
+        installedBeside: CLI_PACKAGE,
         vault,
         secretScrubber: scrubber,
         journal: options?.journal,

@@ -59,6 +59,8 @@ export interface EngineOptions extends SharedAccountLimits {
   configFile?: string;
   /** How integration modules are imported; default `import()`. */
   importModule?: ImportModule;
+  /** Step packages installed around this folder are found too (see `loadRegistry`); the CLI names its own. */
+  installedBeside?: string;
   /** The credential vault; or `accounts` for an in-memory one. */
   vault?: CredentialVault;
   accounts?: ConnectedAccount[];
@@ -213,6 +215,7 @@ async function resolveRegistry(options: EngineOptions): Promise<StepRegistry> {
     cwd: options.cwd,
     configFile: options.configFile,
     importModule: options.importModule,
+    installedBeside: options.installedBeside,
   });
 }
 

@@ -18,6 +18,11 @@ export interface LoadRegistryOptions {
   integrations?: ReadonlyArray<string | Integration>;
   /** How integration modules are imported; default `import()` (the CLI compiles TypeScript files with tsx). */
   importModule?: ImportModule;
+  /**
+   * A folder whose installed `@toolsteps/step-*` packages are found too, after those around `cwd`: the
+   * CLI names its own, so installed globally it finds the step packages installed beside it.
+   */
+  installedBeside?: string;
 }
 
 /**
@@ -25,7 +30,8 @@ export interface LoadRegistryOptions {
  * 1. `options.integrations`;
  * 2. `integrations` of toolsteps.config.json (paths relative to the config file's folder);
  * 3. every `@toolsteps/step-*` package: those of the monorepo around `cwd` (its `packages/*`), or,
- *    outside a monorepo, those installed in `node_modules/@toolsteps/` of `cwd` and the folders above.
+ *    outside a monorepo, those installed in `node_modules/@toolsteps/` of `cwd` and the folders above;
+ *    then, by the same rule, those around `installedBeside` that `cwd` has none of by name.
  */
 export async function loadRegistry(options: LoadRegistryOptions = {}): Promise<StepRegistry> {
   const cwd = resolve(options.cwd ?? process.cwd());
@@ -44,7 +50,21 @@ export async function loadRegistry(options: LoadRegistryOptions = {}): Promise<S
   const config = configFile ? await readConfig(configFile) : undefined;
   if (config?.integrations)
     return registryOf(await loadModules(config.integrations, dirname(config.file), options.importModule));
-  return registryOf(await loadModules(await discoverStepPackages(cwd), cwd, options.importModule));
+  const sources: IntegrationSource[] = [];
+  for (const [specifier, from] of await discoveredAround([cwd, options.installedBeside]))
+    sources.push(await loadModule(specifier, from, options.importModule));
+  return registryOf(sources);
+}
+
+/** Each step package discovered around the first folder, then the next: its name and where it was found. */
+async function discoveredAround(folders: ReadonlyArray<string | undefined>): Promise<Map<string, string>> {
+  const found = new Map<string, string>();
+  for (const folder of folders) {
+    if (folder === undefined) continue;
+    for (const name of await discoverStepPackages(resolve(folder)))
+      if (!found.has(name)) found.set(name, folder);
+  }
+  return found;
 }
 
 /** The `@toolsteps/step-*` package names found around `cwd`, as `loadRegistry` discovers them. */

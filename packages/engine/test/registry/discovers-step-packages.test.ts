@@ -38,6 +38,38 @@ describe('integrations found without configuration', () => {
     ]);
   });
 
+  it('also loads the step packages installed beside another folder, as a global CLI finds those installed with it', async () => {
+    const root = tempTree({
+      'prefix/lib/node_modules/@toolsteps/cli/package.json': JSON.stringify({ name: '@toolsteps/cli' }),
+      'prefix/lib/node_modules/@toolsteps/step-tickets/package.json': stepPackage('@toolsteps/step-tickets'),
+      'prefix/lib/node_modules/@toolsteps/step-tickets/src/index.js': `export { default } from ${JSON.stringify(fixture('tickets-integration.ts'))};\n`,
+      'elsewhere/workflow.json': '{}',
+    });
+    const cwd = `${root}/elsewhere`;
+    expect((await loadRegistry({ cwd })).catalog()).toEqual([]);
+    const registry = await loadRegistry({
+      cwd,
+      installedBeside: `${root}/prefix/lib/node_modules/@toolsteps/cli`,
+    });
+    expect(registry.integrations().map((integration) => integration.id)).toEqual(['tickets']);
+  });
+
+  it('prefers the step package around the working folder to one of the same name installed beside', async () => {
+    const root = tempTree({
+      'prefix/lib/node_modules/@toolsteps/cli/package.json': JSON.stringify({ name: '@toolsteps/cli' }),
+      'prefix/lib/node_modules/@toolsteps/step-tickets/package.json': stepPackage('@toolsteps/step-tickets'),
+      'prefix/lib/node_modules/@toolsteps/step-tickets/src/index.js':
+        'throw new Error("the copy beside the CLI was loaded");\n',
+      'project/node_modules/@toolsteps/step-tickets/package.json': stepPackage('@toolsteps/step-tickets'),
+      'project/node_modules/@toolsteps/step-tickets/src/index.js': `export { default } from ${JSON.stringify(fixture('tickets-integration.ts'))};\n`,
+    });
+    const registry = await loadRegistry({
+      cwd: `${root}/project`,
+      installedBeside: `${root}/prefix/lib/node_modules/@toolsteps/cli`,
+    });
+    expect(registry.integrations().map((integration) => integration.id)).toEqual(['tickets']);
+  });
+
   it('gives an empty catalog when no step package is around', async () => {
     const root = tempTree({ 'package.json': JSON.stringify({ name: 'lonely' }) });
     expect((await loadRegistry({ cwd: root })).catalog()).toEqual([]);
