@@ -27,7 +27,7 @@ export function projectIdOf(input: { project_id?: string }, ctx: StepContext): s
   });
 }
 
-/** Every call of this API is a POST with a JSON body under /latest (spec 4), signed per operation. */
+/** Every call of this API is a POST with a JSON body under /latest, signed per operation. */
 export async function adminPost<T>(
   ctx: StepContext,
   call: { path: string; body: unknown; auth: AuthShape; projectId?: string; expect?: TSchema },

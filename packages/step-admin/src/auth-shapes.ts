@@ -1,7 +1,7 @@
 import { type ConnectedAccount, type HttpRequest, requireCredential, StepError } from '@toolsteps/sdk';
 
 /**
- * The Authorization header of each operation, exactly as the API documents it (spec 5.1). One table,
+ * The Authorization header of each operation, exactly as the API documents it. One table,
  * so a shape is never written twice.
  */
 const SHAPES = {

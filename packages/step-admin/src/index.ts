@@ -10,7 +10,7 @@ import { deleteProject } from './steps/delete-project.js';
 import { removeUser } from './steps/remove-user.js';
 import { updateUserRole } from './steps/update-user-role.js';
 
-/** The service's own administration API: projects, invites and project users (spec sections 2-5, 9). */
+/** The service's own administration API: projects, invites and project users. */
 const admin = defineIntegration({
   id: 'admin',
   title: 'Administration',

@@ -102,7 +102,7 @@ async function sendBatch<G, T>(
     expect: BulkAnswer,
     worstCaseCredits: read.worstCase(batch.length),
   });
-  // A 404 "no match" to a whole batch: none of its records matched (spec 7), not an error.
+  // A 404 "no match" to a whole batch: none of its records matched; no match is never an error.
   if (!answer.noMatch && answer.body.results.length !== batch.length)
     throw new StepError({
       code: 'upstream',

@@ -10,7 +10,10 @@ import {
   textOrNull,
 } from './shared-shapes.js';
 
-/** A company as the steps return it (spec 4.7: size, industry, location, revenue, technologies, social profiles). */
+/**
+ * A company as the steps return it, with what the provider's enrichment gives: size, industry, location,
+ * revenue, technologies, social profiles.
+ */
 export const Company = Type.Object({
   id: Type.Union([Type.String(), Type.Null()], { description: "The provider's id" }),
   name: Type.Union([Type.String(), Type.Null()]),

@@ -21,7 +21,7 @@ export interface CreditsJson {
 }
 
 /**
- * The provider's pricing (spec 8), used when an answer does not say what it cost: a matched
+ * The provider's pricing, used when an answer does not say what it cost: a matched
  * person 1 credit, 2 with a phone number; a matched company 1; a search page with results 1
  * (our reading of the provider: searches are charged per page, an empty page is free); no match 0.
  */

@@ -2,8 +2,8 @@ import { type ApiKeyAuth, type ConnectedAccount, requireCredential } from '@tool
 import { DEFAULTS } from './connection.js';
 
 /**
- * The API key, entered once (spec 5.2), sent as is in the account's header (`X-Api-Key` by
- * default). The header is checked by the account's HTTP binding, which refuses a bad one first.
+ * The API key, entered once when the account is connected, sent as is in the account's header
+ * (`X-Api-Key` by default). The header is checked by the account's HTTP binding, which refuses a bad one first.
  */
 export function enrichmentAuthOf(account: ConnectedAccount): ApiKeyAuth {
   const header = account.settings.apiKeyHeader;

@@ -6,11 +6,11 @@ import {
   StepError,
 } from '@toolsteps/sdk';
 
-/** What to do when the provider refuses the API key (spec 5.2: the key is entered once, at connection). */
+/** What to do when the provider refuses the API key, which is entered once, at connection. */
 export const KEY_REMEDIES =
   "check the account's API key and, if the provider wants it in another header, its apiKeyHeader setting (default X-Api-Key), or reconnect the account with a new key";
 
-/** One answer, and whether it was the provider's "no match" (a 404 that is not an error, spec 7). */
+/** One answer, and whether it was the provider's "no match" (a 404, yet not an error: no match never is). */
 export interface ProviderAnswer<T> extends HttpResponse<T> {
   noMatch: boolean;
 }

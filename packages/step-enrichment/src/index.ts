@@ -9,7 +9,7 @@ import { findContact } from './steps/find-contact.js';
 import { searchCompanies } from './steps/search-companies.js';
 import { searchContacts } from './steps/search-contacts.js';
 
-/** The sales-intelligence provider (beta, spec 9): sections 2.6, 4.7, 5.2, 7 and 8. */
+/** The sales-intelligence provider, labelled beta: functional, but it may be refined. */
 const enrichment = defineIntegration({
   id: 'enrichment',
   title: 'Sales Intelligence',
@@ -25,7 +25,7 @@ const enrichment = defineIntegration({
     return {
       baseUrl: enrichmentBaseUrl(account),
       headers: { accept: 'application/json' },
-      // Request limits depend on the account's plan and are not published (spec 8): a few at a time,
+      // Request limits depend on the account's plan and are not published: a few at a time,
       // and the engine honours 429 + Retry-After.
       rateLimit: { concurrency: 2 },
     };
@@ -36,7 +36,7 @@ const enrichment = defineIntegration({
     const { startEnrichmentEmulator } = await import('./testing/index.js');
     return startEnrichmentEmulator(options);
   },
-  // In the order of the spec's table (4.7).
+  // In the order the provider's steps are listed: enrich, find, search; contacts before companies.
   steps: [
     enrichContacts,
     findContact,

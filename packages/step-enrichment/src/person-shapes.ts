@@ -10,7 +10,10 @@ import {
   textOrNull,
 } from './shared-shapes.js';
 
-/** A person as the steps return it (spec 4.7: emails, phone numbers, job title, company, location, social profiles). */
+/**
+ * A person as the steps return it, with what the provider's enrichment gives: emails, phone numbers,
+ * job title, company, location, social profiles.
+ */
 export const Person = Type.Object({
   id: Type.Union([Type.String(), Type.Null()], { description: "The provider's id" }),
   firstName: Type.Union([Type.String(), Type.Null()]),
@@ -70,6 +73,6 @@ export function personOf(value: unknown): PersonJson {
   };
 }
 
-/** What enriching this person costs by the pricing rules (spec 8: 1 to 2, 2 when a phone number comes back). */
+/** What enriching this person costs: the provider charges 1 to 2 credits, 2 with a phone number. */
 export const personPrice = (person: PersonJson | undefined): number =>
   person === undefined ? 0 : person.phoneNumbers.length > 0 ? PRICES.personWithPhone : PRICES.person;

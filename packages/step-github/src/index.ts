@@ -36,7 +36,7 @@ import { updateProjectItemStatus } from './steps/update-project-item-status.js';
 import { githubTriggers } from './triggers/index.js';
 import { githubWebhooks } from './webhooks/github-webhooks.js';
 
-/** GitHub's REST API (and the Projects v2 part of GraphQL): spec sections 2.6, 4.7, 5.2, 7 and 8. */
+/** GitHub's REST API (and the Projects v2 part of GraphQL). */
 const github = defineIntegration({
   id: 'github',
   title: 'GitHub',
@@ -66,7 +66,7 @@ const github = defineIntegration({
     const { startGithubEmulator } = await import('./testing/index.js');
     return startGithubEmulator(options);
   },
-  // In the order of the spec's table (4.7): repository, branch and commit, issue, pull request,
+  // In the order the code host's steps are grouped: repository, branch and commit, issue, pull request,
   // workflow, gist, release, custom.
   steps: [
     createRepository,

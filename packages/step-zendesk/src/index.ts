@@ -11,20 +11,20 @@ import { zendeskTriggers } from './triggers/index.js';
 import { zendeskWebhooks } from './webhooks/zendesk-webhooks.js';
 import { zendeskAuthOf, zendeskOAuth } from './zendesk-auth.js';
 
-/** Zendesk's Support API: spec sections 2.6, 4.7 (customer-support platform), 5.2, 7 and 8. */
+/** Zendesk's Support API, connected by OAuth at the account's subdomain. */
 const zendesk = defineIntegration({
   id: 'zendesk',
   title: 'Zendesk',
   description: 'Customer support: tickets, comments, users, organizations, search.',
   status: 'stable',
   connection: ZendeskConnection,
-  // OAuth as the spec connects it; an account holding `{email, apiToken}` signs with an API token instead.
+  // The service connects Zendesk by OAuth; an account holding `{email, apiToken}` signs with an API token.
   auth: zendeskOAuth,
   authOf: zendeskAuthOf,
   http: (account) => ({
     baseUrl: zendeskOrigin(account),
     headers: { accept: 'application/json' },
-    // Zendesk's request limits depend on the account's plan and are not known in advance (spec 8):
+    // Zendesk's request limits depend on the account's plan and are not known in advance:
     // a few requests at a time, and 429 + Retry-After is honoured by the engine.
     rateLimit: { concurrency: 4 },
   }),
@@ -32,7 +32,7 @@ const zendesk = defineIntegration({
     const { startZendeskEmulator } = await import('./testing/index.js');
     return startZendeskEmulator(options);
   },
-  // In the order of the spec's table (4.7).
+  // In the order the service lists Zendesk's steps: create, get, list, search, update, delete, API call.
   steps: [createTicket, getTicket, listTickets, searchTickets, updateTicket, deleteTicket, apiCall],
   // Enterprise plans only (`requires`): the steps above work on every plan.
   triggers: zendeskTriggers,

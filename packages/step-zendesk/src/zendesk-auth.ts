@@ -7,7 +7,7 @@ import {
 } from '@toolsteps/sdk';
 import { zendeskOrigin } from './connection.js';
 
-/** An OAuth grant (spec 2.6): refreshed by the engine at the account's own token endpoint. */
+/** An OAuth grant, how Zendesk is connected: refreshed by the engine at the account's own token endpoint. */
 export const zendeskOAuth: OAuth2Auth = {
   kind: 'oauth2',
   tokenUrl: (account) => `${zendeskOrigin(account)}/oauth/tokens`,

@@ -6,13 +6,14 @@ import {
   StepError,
 } from '@toolsteps/sdk';
 
-/** Spec 5.2: what to do when Zendesk refuses the account's credentials or rights. */
+/** What to do when Zendesk refuses the account's credentials or rights. */
 export const AUTH_REMEDIES =
   "check the account's subdomain, check that the connected user has Admin or Agent permissions in Zendesk, or disconnect and reconnect the account to authorize it again";
 
 /**
  * One request to the Support API. A 401 (after the engine's one token refresh) or a 403 says what
- * to check (spec 5.2); a 422 names the fields Zendesk refused, from its `details`.
+ * to check (subdomain, Admin or Agent permissions, reconnecting); a 422 names the fields Zendesk
+ * refused, from its `details`.
  */
 export async function zendeskRequest<T>(ctx: StepContext, request: HttpRequest): Promise<T> {
   return (await zendeskResponse<T>(ctx, request)).body;
@@ -33,7 +34,7 @@ export async function zendeskResponse<T>(ctx: StepContext, request: HttpRequest)
   }
 }
 
-/** A 401 or 403 as a failure that says what to do (spec 5.2); nothing for any other error. */
+/** A 401 or 403 as a failure that says what to do; nothing for any other error. */
 export function authFailure(ctx: StepContext, error: StepError): StepError | undefined {
   if (error.code !== 'unauthorized' && error.code !== 'forbidden') return undefined;
   const what = error.code === 'unauthorized' ? 'did not accept the credentials of' : 'refused the rights of';

@@ -17,7 +17,7 @@ export const Invite = Type.Object({
   invite_code: Type.String(),
   email: Type.String(),
   permissions: Permissions,
-  /** `accepted` when the person was already in the organization (spec 4.3). */
+  /** `accepted` when the person was already in the organization: the API then accepts it at once. */
   status: Type.Optional(Type.String()),
   user_id: Type.Optional(Type.String()),
 });

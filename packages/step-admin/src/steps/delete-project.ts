@@ -3,7 +3,10 @@ import { defineStep, StepError, Type } from '@toolsteps/sdk';
 const REASON =
   'deleting a project through the API is announced as being worked on and is not available yet; delete it in the dashboard';
 
-/** Catalogued so users find it, refused by validation: the API does not offer it yet (spec 4.2). */
+/**
+ * Catalogued so users find it, refused by validation: the API announces deleting a project as being
+ * worked on and gives no path for it.
+ */
 export const deleteProject = defineStep({
   id: 'admin.delete_project',
   title: 'Delete Project',

@@ -3,7 +3,7 @@ import type { AdminUser, Project } from './admin-model.js';
 import type { AdminState } from './admin-state.js';
 
 /**
- * The Authorization shapes of spec 5.1: `account` is `Bearer :<API_KEY>` (create project),
+ * The Authorization shapes the API documents: `account` is `Bearer :<API_KEY>` (create project),
  * `project` is `Bearer <PROJECT_ID>:<API_KEY>`, `bareProject` is `<PROJECT_ID>:<API_KEY>` (update role only).
  */
 export type AuthShape = 'account' | 'project' | 'bareProject';

@@ -1,6 +1,9 @@
 import type { AdminRegion } from './admin-model.js';
 
-/** What `/latest/documentation` answers (spec 9): the endpoints as this emulator implements them. */
+/**
+ * What `/latest/documentation` answers, where each region serves its up-to-date API reference: the
+ * endpoints as this emulator implements them.
+ */
 export function adminDocumentation(region: AdminRegion, baseUrl: string) {
   const projectAuth = 'Bearer <PROJECT_ID>:<API_KEY>';
   return {

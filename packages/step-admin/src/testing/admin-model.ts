@@ -2,11 +2,11 @@
 export const ADMIN_REGIONS = ['AU', 'EU', 'US'] as const;
 export type AdminRegion = (typeof ADMIN_REGIONS)[number];
 
-/** The only action names the permissions object knows (spec 2.4). */
+/** The only action names the API documents for a permissions object; true grants one. */
 export const PERMISSION_ACTIONS = ['role:editor', 'role:viewer', 'admin'] as const;
 export type PermissionAction = (typeof PERMISSION_ACTIONS)[number];
 
-/** Spec 2.4: `{ items: { serviceDefault: { actions: { admin: true } } } }`. */
+/** As the API documents it: `{ items: { serviceDefault: { actions: { admin: true } } } }`. */
 export interface Permissions {
   items: { serviceDefault: { actions: Partial<Record<PermissionAction, boolean>> } };
 }

@@ -4,8 +4,8 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
- * Checks a permissions object against spec 2.4: only the `serviceDefault` scope, only the three
- * action names, boolean values. Returns what is wrong, or undefined when it is valid.
+ * Checks a permissions object against what the API documents: only the `serviceDefault` scope, only
+ * the three action names, boolean values. Returns what is wrong, or undefined when it is valid.
  */
 export function permissionsProblem(value: unknown): string | undefined {
   if (!isObject(value))

@@ -4,7 +4,7 @@ import { ADA, accountAuth, bare, bearer, call, grant, PROJECT } from './admin-ht
 
 const viewer = grant({ 'role:viewer': true });
 
-/** Each operation with a valid body and the only Authorization shape it accepts (spec 5.1). */
+/** Each operation with a valid body and the only Authorization shape the API documents for it. */
 const operations = [
   {
     path: '/latest/projects/create',

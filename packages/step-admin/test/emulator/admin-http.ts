@@ -42,7 +42,7 @@ export async function call(
   };
 }
 
-/** Demo credentials in each shape of spec 5.1. */
+/** Demo credentials in each Authorization shape the API documents. */
 export const ADA = 'key-ada-admin-0001';
 export const BEN = 'key-ben-0002';
 export const KIM = 'key-kim-0003';
