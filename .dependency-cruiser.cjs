@@ -228,7 +228,8 @@ module.exports = {
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: {
       exportsFields: ['exports'],
-      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      // The workspace's own packages resolve to their sources, as the tests read them.
+      conditionNames: ['source', 'import', 'require', 'node', 'default', 'types'],
     },
   },
 };

@@ -1,5 +1,5 @@
 import type { StepRegistry } from '@toolsteps/engine';
-import { cliContext, type GlobalOptions } from './cli-context.js';
+import type { GlobalOptions } from './cli-context.js';
 
 /** The ids of the loaded integrations that ship an emulator, in the registry's order. */
 export function installedEmulators(registry: StepRegistry): string[] {
@@ -15,6 +15,8 @@ export function installedEmulators(registry: StepRegistry): string[] {
  */
 export async function installedEmulatorsHelp(global: GlobalOptions): Promise<string> {
   try {
+    // Loaded only to print this help: the engine is not needed to start the CLI.
+    const { cliContext } = await import('./cli-context.js');
     const ids = installedEmulators((await cliContext(global).engine()).registry);
     return `\nEmulators installed: ${ids.join(', ') || 'none'}`;
   } catch {

@@ -1,30 +1,30 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
-import { type CliContext, cliContext, type GlobalOptions } from './cli-context.js';
+import type { CliContext, GlobalOptions } from './cli-context.js';
 import { tolerateClosedPipes } from './closed-pipes.js';
 import type { CommandKit } from './command-kit.js';
-import { addDeliveriesListCommand, addDeliveryShowCommand } from './commands/deliveries.js';
-import { addDeliveriesPruneCommand } from './commands/deliveries-prune.js';
-import { addDeliveryReplayCommand } from './commands/deliveries-replay.js';
-import { addDescribeCommand } from './commands/describe.js';
-import { addEmulateCommand } from './commands/emulate.js';
-import { addEncryptAccountsCommand } from './commands/encrypt-accounts.js';
-import { addRunCommand } from './commands/run.js';
-import { addRunsListCommand } from './commands/runs.js';
-import { addRunsCancelCommand } from './commands/runs-cancel.js';
-import { addRunsPruneCommand } from './commands/runs-prune.js';
-import { addRunsResolveCommand } from './commands/runs-resolve.js';
-import { addRunsResumeCommand } from './commands/runs-resume.js';
-import { addRunShowCommand } from './commands/runs-show.js';
-import { addSchemaCommand } from './commands/schema.js';
-import { addServeCommand } from './commands/serve.js';
-import { addStepsCommand } from './commands/steps.js';
-import { addTriggerActivationCommands } from './commands/trigger-activation.js';
-import { addTriggerMatchCommand } from './commands/trigger-match.js';
-import { addTriggerTestCommand } from './commands/trigger-test.js';
-import { addTriggersCommand } from './commands/triggers.js';
-import { addValidateCommand } from './commands/validate.js';
-import { addWorkerCommand } from './commands/worker.js';
+import { addDeliveriesListCommand, addDeliveryShowCommand } from './commands/deliveries-command.js';
+import { addDeliveriesPruneCommand } from './commands/deliveries-prune-command.js';
+import { addDeliveryReplayCommand } from './commands/deliveries-replay-command.js';
+import { addDescribeCommand } from './commands/describe-command.js';
+import { addEmulateCommand } from './commands/emulate-command.js';
+import { addEncryptAccountsCommand } from './commands/encrypt-accounts-command.js';
+import { addRunCommand } from './commands/run-command.js';
+import { addRunsCancelCommand } from './commands/runs-cancel-command.js';
+import { addRunsListCommand } from './commands/runs-command.js';
+import { addRunsPruneCommand } from './commands/runs-prune-command.js';
+import { addRunsResolveCommand } from './commands/runs-resolve-command.js';
+import { addRunsResumeCommand } from './commands/runs-resume-command.js';
+import { addRunShowCommand } from './commands/runs-show-command.js';
+import { addSchemaCommand } from './commands/schema-command.js';
+import { addServeCommand } from './commands/serve-command.js';
+import { addStepsCommand } from './commands/steps-command.js';
+import { addTriggerActivationCommands } from './commands/trigger-activation-command.js';
+import { addTriggerMatchCommand } from './commands/trigger-match-command.js';
+import { addTriggerTestCommand } from './commands/trigger-test-command.js';
+import { addTriggersCommand } from './commands/triggers-command.js';
+import { addValidateCommand } from './commands/validate-command.js';
+import { addWorkerCommand } from './commands/worker-command.js';
 import { EXIT, UsageError } from './exit-codes.js';
 import { helpAsOption } from './help-as-option.js';
 import { printable } from './printable.js';
@@ -52,6 +52,8 @@ export function buildProgram(exit: (code: number) => void): Command {
     action:
       <A extends unknown[]>(body: (cli: CliContext, ...args: A) => Promise<number>) =>
       async (...args: A) => {
+        // The engine loads with the context, when a command runs: `--version` and `--help` start without it.
+        const { cliContext } = await import('./cli-context.js');
         const cli = cliContext(program.opts<GlobalOptions>());
         try {
           exit(await body(cli, ...args));

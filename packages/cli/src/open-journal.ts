@@ -24,15 +24,6 @@ export function openJournal(path: string | undefined, { create }: { create: bool
   }
 }
 
-export const journalOption = () =>
-  new Option('--journal <path>', 'the run journal (SQLite), default .toolsteps/runs.sqlite');
-
-export const redisJournalOption = () =>
-  new Option(
-    '--redis [url]',
-    'the journal of runs queued on this Redis (run --redis, worker); no URL: TOOLSTEPS_REDIS_URL',
-  );
-
 /** Where the `runs` commands read: an SQLite file (`--journal`, the default one), or a queue's Redis. */
 export interface JournalChoice {
   journal?: string;

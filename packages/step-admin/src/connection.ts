@@ -6,8 +6,8 @@ export type Region = (typeof REGIONS)[number];
 const Url = Type.String({ format: 'uri', pattern: '^https?://' });
 
 /**
- * An account's settings. The regional base addresses are the user's to configure (the spec names no
- * host), as a table per region or one `baseUrl` that overrides it.
+ * An account's settings. The regional base addresses are the user's to configure (the service publishes
+ * no host names), as a table per region or one `baseUrl` that overrides it.
  */
 export const AdminConnection = Type.Object(
   {

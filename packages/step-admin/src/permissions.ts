@@ -3,7 +3,7 @@ import { type Static, StepError, Type } from '@toolsteps/sdk';
 export const ROLES = ['admin', 'editor', 'viewer'] as const;
 export type Role = (typeof ROLES)[number];
 
-/** The spec's permissions object (2.4): only the default scope and three actions are documented. */
+/** The administration API's permissions object: only the default scope and three actions are documented. */
 export const Permissions = Type.Object(
   {
     items: Type.Object(

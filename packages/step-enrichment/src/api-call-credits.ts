@@ -5,7 +5,7 @@ import { personOf, personPrice } from './person-shapes.js';
 
 /**
  * The worst case of a POST to a path whose price is not known (a custom search path, an endpoint
- * the spec does not name): the most one provider request charges, a full batch of contacts with
+ * the provider does not document): the most one provider request charges, a full batch of contacts with
  * phone numbers. An `api_call` may lower it with its `worstCase` input.
  */
 export const UNKNOWN_POST_WORST_CASE = WORST_CASE.enrichContacts(PROVIDER_BATCH_LIMIT);

@@ -78,7 +78,7 @@ export const DEFAULTS = {
   companySearchPath: '/company/search',
 } as const;
 
-/** The spec names neither the search paths nor the key's header: both are settings with defaults. */
+/** The provider names neither the search paths nor the key's header: both are settings with defaults. */
 export const EnrichmentConnection = Type.Object(
   {
     baseUrl: Type.String({

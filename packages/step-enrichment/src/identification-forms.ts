@@ -1,6 +1,6 @@
 import { StepError, Type } from '@toolsteps/sdk';
 
-/** The spec's three ways to identify a person (4.7, POST /person). */
+/** The provider's three ways to identify a person to POST /person. */
 export const PERSON_FORMS = 'email; or profileUrl; or firstName + lastName + company';
 
 export const PersonQuery = Type.Object(

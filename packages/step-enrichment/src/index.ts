@@ -17,7 +17,7 @@ const enrichment = defineIntegration({
   status: 'beta',
   connection: EnrichmentConnection,
   auth: enrichmentApiKey,
-  // The key's header is an account setting (default X-Api-Key): the spec does not name it.
+  // The key's header is an account setting (default X-Api-Key): the provider does not name it.
   authOf: enrichmentAuthOf,
   http: (account) => {
     // Checked here, before anything is sent: a bad header name would send the key where it does not belong.

@@ -42,7 +42,7 @@ export interface SearchOutcome {
 }
 
 /**
- * One page of a search at the account's search path (a setting: the spec names none), POSTed
+ * One page of a search at the account's search path (a setting: the provider does not name them), POSTed
  * with the criteria as JSON. At least one criterion is needed, so a search never lists (and
  * charges for) the whole directory by mistake. No match is an empty page, never an error.
  */

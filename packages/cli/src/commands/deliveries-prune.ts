@@ -1,11 +1,8 @@
-import type { Command } from 'commander';
 import type { CliContext } from '../cli-context.js';
-import type { CommandKit } from '../command-kit.js';
 import { EXIT } from '../exit-codes.js';
-import { jsonOption } from '../json-options.js';
 import { printable } from '../printable.js';
 import { DEFAULT_KEEP, keepDuration } from '../prune-old-runs.js';
-import { openTriggerStore, storeOption } from '../triggers/open-trigger-store.js';
+import { openTriggerStore } from '../triggers/open-trigger-store.js';
 
 export interface DeliveriesPruneOptions {
   olderThan?: string;
@@ -37,15 +34,4 @@ export async function deliveriesPruneCommand(options: DeliveriesPruneOptions, cl
   } finally {
     await store.close();
   }
-}
-
-export function addDeliveriesPruneCommand(deliveries: Command, { action }: CommandKit): void {
-  deliveries
-    .command('prune')
-    .description('delete finished deliveries older than a duration; those waiting or running are kept')
-    .option('--older-than <duration>', 'e.g. 30d, 12h (default 30d)')
-    .option('--binding <id>', "only this binding's")
-    .addOption(storeOption())
-    .addOption(jsonOption())
-    .action(action((cli, options) => deliveriesPruneCommand(options, cli)));
 }

@@ -1,18 +1,13 @@
 import type { StoredDelivery, TriggerStore } from '@toolsteps/engine';
 import { createTriggerHost } from '@toolsteps/engine';
-import type { Command } from 'commander';
 import type { CliContext } from '../cli-context.js';
-import type { CommandKit } from '../command-kit.js';
 import { EXIT, UsageError } from '../exit-codes.js';
-import { jsonOption } from '../json-options.js';
-import { withRedisUrl } from '../redis-url-option.js';
 import { loadBindingsEngine } from '../triggers/bindings-engine.js';
 import { deliveryView } from '../triggers/delivery-view.js';
 import { hostEventLine } from '../triggers/host-event-line.js';
 import { openHostRuns } from '../triggers/host-runs.js';
 import type { HostRuns, HostRunsOptions } from '../triggers/host-runs-options.js';
-import { addHostRunsOptions } from '../triggers/host-runs-options.js';
-import { openTriggerStore, storeOption } from '../triggers/open-trigger-store.js';
+import { openTriggerStore } from '../triggers/open-trigger-store.js';
 import { oneDelivery } from './deliveries.js';
 import { reportInvalid } from './validate.js';
 
@@ -89,23 +84,4 @@ async function replayWith(
   } finally {
     await close();
   }
-}
-
-export function addDeliveryReplayCommand(deliveries: Command, { action }: CommandKit): void {
-  const replay = deliveries
-    .command('replay')
-    .description(
-      'run a failed or skipped delivery again now; events that succeeded are not run again, failed runs resume',
-    )
-    .argument('<id>', 'delivery id')
-    .argument('<bindings...>', 'binding files or folders, the one it came to among them')
-    .option('--binding <id>', 'the binding, when the id came to several')
-    .option('--accounts <file>', 'connected accounts file (required: the delivery came to real accounts)')
-    .addOption(storeOption())
-    .addOption(jsonOption());
-  addHostRunsOptions(replay).action(
-    action((cli, id: string, paths: string[], options) =>
-      deliveryReplayCommand(id, paths, withRedisUrl(options, cli), cli),
-    ),
-  );
 }

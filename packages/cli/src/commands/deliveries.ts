@@ -1,13 +1,10 @@
 import type { StoredDelivery, TriggerStore } from '@toolsteps/engine';
-import type { Command } from 'commander';
 import type { CliContext } from '../cli-context.js';
-import type { CommandKit } from '../command-kit.js';
 import { EXIT, UsageError } from '../exit-codes.js';
-import { jsonOption } from '../json-options.js';
 import { printable } from '../printable.js';
 import { textTable } from '../text-table.js';
 import { deliveryView, parseLimit, parseStatuses } from '../triggers/delivery-view.js';
-import { openTriggerStore, storeOption } from '../triggers/open-trigger-store.js';
+import { openTriggerStore } from '../triggers/open-trigger-store.js';
 
 export interface DeliveriesOptions {
   binding?: string;
@@ -126,28 +123,4 @@ async function withStore(path: string | undefined, body: (store: TriggerStore) =
 function errorCell(delivery: StoredDelivery): string {
   const message = printable(delivery.error?.message.split('\n')[0] ?? '');
   return message.length > ERROR_CELL_CHARS ? `${message.slice(0, ERROR_CELL_CHARS - 1)}…` : message;
-}
-
-export function addDeliveriesListCommand(deliveries: Command, { action }: CommandKit): void {
-  deliveries
-    // The default, so `toolsteps deliveries --status failed` lists: the options are the list's own.
-    .command('list', { isDefault: true })
-    .description('list the kept deliveries, newest first')
-    .option('--binding <id>', "only this binding's")
-    .option('--status <list>', 'only these, e.g. failed,skipped')
-    .option('--limit <n>', 'at most this many (default 50)')
-    .addOption(storeOption())
-    .addOption(jsonOption())
-    .action(action((cli, options) => deliveriesCommand(options, cli)));
-}
-
-export function addDeliveryShowCommand(deliveries: Command, { action }: CommandKit): void {
-  deliveries
-    .command('show')
-    .description('one delivery whole: headers, body, runs and error')
-    .argument('<id>', 'delivery id')
-    .option('--binding <id>', 'the binding, when the id came to several')
-    .addOption(storeOption())
-    .addOption(jsonOption())
-    .action(action((cli, id: string, options) => deliveryShowCommand(id, options, cli)));
 }

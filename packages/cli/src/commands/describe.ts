@@ -1,11 +1,8 @@
 import type { CatalogEntry, TriggerCatalogEntry } from '@toolsteps/engine';
-import type { Command } from 'commander';
 import { distance } from 'fastest-levenshtein';
 import ms from 'ms';
 import type { CliContext } from '../cli-context.js';
-import type { CommandKit } from '../command-kit.js';
 import { EXIT, UsageError } from '../exit-codes.js';
-import { jsonOption } from '../json-options.js';
 import type { Output } from '../output.js';
 import { schemaFields } from '../schema-fields.js';
 
@@ -92,13 +89,4 @@ function notInstalled(id: string, steps: CatalogEntry[], triggers: TriggerCatalo
   return new UsageError(
     `No step or trigger "${id}" is installed. \`toolsteps steps\` and \`toolsteps triggers\` list them.`,
   );
-}
-
-export function addDescribeCommand(program: Command, { action }: CommandKit): void {
-  program
-    .command('describe')
-    .description("show a step's description, input and output, or a trigger's config, event and sample")
-    .argument('<id>', 'step or trigger id, e.g. github.create_issue')
-    .addOption(jsonOption())
-    .action(action((cli, id: string, options) => describeCommand(id, options, cli)));
 }

@@ -1,12 +1,9 @@
-import { type Command, Option } from 'commander';
 import type { CliContext } from '../cli-context.js';
-import type { CommandKit } from '../command-kit.js';
 import { demoAccountsTable } from '../demo-accounts-table.js';
 import { emulatorAccountsDocument } from '../emulator-accounts-document.js';
 import { checkEmulatorAccountsFileTarget, writeEmulatorAccountsFile } from '../emulator-accounts-file.js';
 import { startEmulators } from '../emulators.js';
 import { EXIT, UsageError } from '../exit-codes.js';
-import { installedEmulatorsHelp } from '../installed-emulators.js';
 import { parsePort } from '../triggers/listen.js';
 import { untilInterrupted } from '../until-interrupted.js';
 
@@ -96,39 +93,4 @@ async function hostNames(names: string[] | undefined, option: string): Promise<s
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
-}
-
-export function addEmulateCommand(program: Command, { action, globalOptions }: CommandKit): void {
-  const emulate = program
-    .command('emulate')
-    .description('start emulators, print their URLs and demo accounts, stop on Ctrl-C')
-    .argument('<integrations...>', 'integration ids (the installed emulators are listed below)')
-    .option(
-      '--accounts-out <file>',
-      'write the accounts file that reaches the emulators (owner-only); replaces only a file emulate wrote',
-    )
-    .option(
-      '--port <n>',
-      'the first emulator listens on this port, the next ones on the ports after it (default: free ports)',
-    )
-    .option(
-      '--allow-host <name>',
-      'also answer requests addressed to this host name, e.g. the one a proxy in a container forwards (repeatable; default loopback only)',
-      (name: string, names: string[]) => [...names, name],
-      [] as string[],
-    )
-    .option(
-      '--hook-host <name>',
-      'also send webhooks to hooks on this host (repeatable; default loopback only)',
-      (name: string, names: string[]) => [...names, name],
-      [] as string[],
-    )
-    .addOption(
-      new Option('--json', 'print the accounts file, which --accounts also takes, as one JSON document'),
-    )
-    .action(action((cli, integrations: string[], options) => emulateCommand(integrations, options, cli)));
-  // The installed emulators are known once the registry loads, which help alone would not wait for.
-  program.hook('preSubcommand', async (_program, command) => {
-    if (command === emulate) emulate.addHelpText('after', await installedEmulatorsHelp(globalOptions()));
-  });
 }

@@ -1,19 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { CompiledWorkflow, CredentialVault, Engine } from '@toolsteps/engine';
 import type { SqliteJournal } from '@toolsteps/sqlite';
-import type { Command } from 'commander';
 import { checkBeforeRun } from '../check-before-run.js';
 import type { CliContext } from '../cli-context.js';
-import type { CommandKit } from '../command-kit.js';
 import { engineOnEmulators } from '../emulated-engine.js';
 import { UsageError } from '../exit-codes.js';
 import { integrationsUsed } from '../integrations-used.js';
-import { runJsonOption } from '../json-options.js';
 import { openJournal } from '../open-journal.js';
 import { keepDuration, pruneOldRuns } from '../prune-old-runs.js';
-import { queueKeyFileOption } from '../queue-key-option.js';
 import { readRunInput } from '../read-input.js';
-import { redisUrlFileOption, withRedisUrl } from '../redis-url-option.js';
 import { runUntilDone } from '../run-until-done.js';
 import type { RunQueuedOptions } from './run-queued.js';
 import { reportInvalid } from './validate.js';
@@ -122,25 +117,4 @@ function refuseQueuedWithAccounts(options: { redis?: string; accounts?: string; 
     throw new UsageError('--detach goes with --redis: only a queued run can be left to run');
   if (options.redis !== undefined && options.accounts !== undefined)
     throw new UsageError('--accounts goes to the workers (toolsteps worker --accounts), not to run --redis');
-}
-
-export function addRunCommand(program: Command, { action }: CommandKit): void {
-  program
-    .command('run')
-    .description('validate and run a workflow; without --accounts it runs against emulators')
-    .argument('<workflow>', 'workflow JSON file')
-    .option('--input <json|@file>', 'run input as JSON, or @file to read it from a file')
-    .option('--accounts <file>', 'connected accounts file (see README: Connected accounts)')
-    .option('--journal <path>', 'the run journal (SQLite), default .toolsteps/runs.sqlite')
-    .option('--no-journal', 'keep the run in memory only: nothing is written')
-    .option('--keep <duration>', 'how long finished runs stay in the journal (default 30d)')
-    .option(
-      '--redis [url]',
-      'queue the run for `toolsteps worker`s on this Redis instead of running it here (no URL: TOOLSTEPS_REDIS_URL)',
-    )
-    .addOption(redisUrlFileOption())
-    .addOption(queueKeyFileOption())
-    .option('--detach', 'with --redis: print the run id and return at once')
-    .addOption(runJsonOption())
-    .action(action((cli, file: string, options) => runCommand(file, withRedisUrl(options, cli), cli)));
 }

@@ -1,12 +1,9 @@
 import { heldByLiveProcess } from '@toolsteps/engine/adapters';
-import type { Command } from 'commander';
 import type { CliContext } from '../cli-context.js';
-import type { CommandKit } from '../command-kit.js';
 import { EXIT, UsageError } from '../exit-codes.js';
 import { oneRunId } from '../one-run-id.js';
-import { type JournalChoice, journalOption, redisJournalOption, withJournal } from '../open-journal.js';
+import { type JournalChoice, withJournal } from '../open-journal.js';
 import { printable } from '../printable.js';
-import { redisUrlFileOption, withRedisUrl } from '../redis-url-option.js';
 
 /**
  * `toolsteps runs cancel <id>`: a run no process holds (crashed, failed, outcome unknown) is
@@ -31,15 +28,4 @@ export async function runsCancelCommand(id: string, options: JournalChoice, cli:
     );
     return EXIT.ok;
   });
-}
-
-export function addRunsCancelCommand(runs: Command, { action }: CommandKit): void {
-  runs
-    .command('cancel')
-    .description('cancel a run: one no process holds is not resumed; one still running is stopped')
-    .argument('<id>', 'run id, or its first characters')
-    .addOption(journalOption())
-    .addOption(redisJournalOption())
-    .addOption(redisUrlFileOption())
-    .action(action((cli, id: string, options) => runsCancelCommand(id, withRedisUrl(options, cli), cli)));
 }

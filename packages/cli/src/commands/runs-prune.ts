@@ -1,10 +1,7 @@
-import type { Command } from 'commander';
 import type { CliContext } from '../cli-context.js';
-import type { CommandKit } from '../command-kit.js';
 import { EXIT } from '../exit-codes.js';
-import { type JournalChoice, journalOption, redisJournalOption, withJournal } from '../open-journal.js';
+import { type JournalChoice, withJournal } from '../open-journal.js';
 import { DEFAULT_KEEP, keepDuration } from '../prune-old-runs.js';
-import { redisUrlFileOption, withRedisUrl } from '../redis-url-option.js';
 
 /**
  * `toolsteps runs prune [--older-than 30d]`: deletes finished runs older than that. Runs waiting for
@@ -19,15 +16,4 @@ export async function runsPruneCommand(options: JournalChoice & { olderThan?: st
     );
     return EXIT.ok;
   });
-}
-
-export function addRunsPruneCommand(runs: Command, { action }: CommandKit): void {
-  runs
-    .command('prune')
-    .description('delete finished runs older than a duration; runs waiting for a decision are kept')
-    .option('--older-than <duration>', 'e.g. 30d, 12h (default 30d)')
-    .addOption(journalOption())
-    .addOption(redisJournalOption())
-    .addOption(redisUrlFileOption())
-    .action(action((cli, options) => runsPruneCommand(withRedisUrl(options, cli), cli)));
 }

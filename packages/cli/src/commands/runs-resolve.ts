@@ -2,22 +2,13 @@ import type { RunJournal, StepResolution, StepTrace } from '@toolsteps/engine';
 import { settlingTrace } from '@toolsteps/engine';
 import { RunReplay } from '@toolsteps/engine/adapters';
 import { describeViolations, schemaCheck } from '@toolsteps/sdk/schema';
-import type { Command } from 'commander';
 import type { CliContext } from '../cli-context.js';
-import type { CommandKit } from '../command-kit.js';
 import { EXIT, UsageError } from '../exit-codes.js';
 import { oneRunId } from '../one-run-id.js';
 import { openExistingJournal } from '../open-journal.js';
 import { printable } from '../printable.js';
 import { readRunInput } from '../read-input.js';
-import { withRedisUrl } from '../redis-url-option.js';
-import {
-  addResumeOptions,
-  type RunsResumeOptions,
-  refuseIfHeldByAWorker,
-  requireAccounts,
-  resumeIn,
-} from './runs-resume.js';
+import { type RunsResumeOptions, refuseIfHeldByAWorker, requireAccounts, resumeIn } from './runs-resume.js';
 
 export interface RunsResolveOptions extends RunsResumeOptions {
   step?: string;
@@ -116,17 +107,4 @@ async function checkResult(stepId: string, result: unknown, cli: CliContext): Pr
 function unsettledKeys(traced: string[], sent: readonly { stepKey: string }[], replay: RunReplay): string[] {
   const keys = new Set([...traced, ...sent.map((write) => write.stepKey)]);
   return [...keys].filter((key) => replay.unsettled(key) !== undefined);
-}
-
-export function addRunsResolveCommand(runs: Command, { action }: CommandKit): void {
-  addResumeOptions(
-    runs
-      .command('resolve')
-      .description('settle a step whose write may or may not have happened, then resume the run')
-      .argument('<id>', 'run id, or its first characters')
-      .requiredOption('--step <key>', 'the step key, as `runs show` lists it')
-      .requiredOption('--as <decision>', 'done (it happened: give --result), retry (it did not), or failed')
-      .option('--result <json>', "with --as done: the step's result, inline or @file.json")
-      .option('--no-resume', 'record the decision only'),
-  ).action(action((cli, id: string, options) => runsResolveCommand(id, withRedisUrl(options, cli), cli)));
 }

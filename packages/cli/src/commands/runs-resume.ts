@@ -1,13 +1,9 @@
 import type { RunJournal } from '@toolsteps/engine';
 import { ResumeRefused } from '@toolsteps/engine';
-import { type Command, Option } from 'commander';
 import type { CliContext } from '../cli-context.js';
-import type { CommandKit } from '../command-kit.js';
 import { UsageError } from '../exit-codes.js';
-import { runJsonOption } from '../json-options.js';
 import { oneRunId } from '../one-run-id.js';
-import { journalOption, openExistingJournal, redisJournalOption } from '../open-journal.js';
-import { redisUrlFileOption, withRedisUrl } from '../redis-url-option.js';
+import { openExistingJournal } from '../open-journal.js';
 import { refuseRunHeldElsewhere } from '../refuse-run-held-elsewhere.js';
 import { runUntilDone } from '../run-until-done.js';
 
@@ -94,33 +90,4 @@ export function requireAccounts(accounts: string | undefined, command: string): 
   throw new UsageError(
     `${command} needs --accounts <file>: the accounts the run writes to. The emulators a run without --accounts used are gone with it`,
   );
-}
-
-/** The options of `runs resume`, which `runs resolve` takes too: it resumes the run it settles. */
-export const addResumeOptions = (command: Command) =>
-  command
-    .addOption(
-      new Option('--accounts <file>', 'connected accounts file: the accounts the run writes to (required)'),
-    )
-    .option('--workflow <file>', 'go on with this workflow file instead of the one the run started from')
-    .option(
-      '--force',
-      'resume although the workflow changed, or the process or worker holding the run seems alive',
-    )
-    .addOption(journalOption())
-    .addOption(redisJournalOption())
-    .addOption(redisUrlFileOption())
-    .option(
-      '--queue <name>',
-      "with --redis: the workers' queue, checked for a worker holding the run (default toolsteps-runs)",
-    )
-    .addOption(runJsonOption());
-
-export function addRunsResumeCommand(runs: Command, { action }: CommandKit): void {
-  addResumeOptions(
-    runs
-      .command('resume')
-      .description('go on with a crashed, failed or settled run: recorded steps are replayed, not run again')
-      .argument('<id>', 'run id, or its first characters'),
-  ).action(action((cli, id: string, options) => runsResumeCommand(id, withRedisUrl(options, cli), cli)));
 }

@@ -1,14 +1,10 @@
 import type { RunHistory, StepTrace } from '@toolsteps/engine';
 import { RunReplay } from '@toolsteps/engine/adapters';
-import type { Command } from 'commander';
 import type { CliContext } from '../cli-context.js';
-import type { CommandKit } from '../command-kit.js';
 import { EXIT, UsageError } from '../exit-codes.js';
-import { jsonOption } from '../json-options.js';
 import { oneRunId } from '../one-run-id.js';
-import { journalOption, redisJournalOption, withJournal } from '../open-journal.js';
+import { withJournal } from '../open-journal.js';
 import { printable } from '../printable.js';
-import { redisUrlFileOption, withRedisUrl } from '../redis-url-option.js';
 import { runDuration } from './runs.js';
 
 export interface RunShowOptions {
@@ -90,16 +86,4 @@ function unsettledLines(history: RunHistory, runId: string): string[] {
     );
   }
   return lines;
-}
-
-export function addRunShowCommand(runs: Command, { action }: CommandKit): void {
-  runs
-    .command('show')
-    .description('one run whole: its input, result and the trace of its steps')
-    .argument('<id>', 'run id, or its first characters')
-    .addOption(journalOption())
-    .addOption(redisJournalOption())
-    .addOption(redisUrlFileOption())
-    .addOption(jsonOption())
-    .action(action((cli, id: string, options) => runShowCommand(id, withRedisUrl(options, cli), cli)));
 }

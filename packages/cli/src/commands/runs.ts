@@ -1,12 +1,8 @@
 import { JOURNALED_RUN_STATUSES, type JournaledRun, type JournaledRunStatus } from '@toolsteps/engine';
-import type { Command } from 'commander';
 import type { CliContext } from '../cli-context.js';
-import type { CommandKit } from '../command-kit.js';
 import { EXIT, UsageError } from '../exit-codes.js';
-import { jsonOption } from '../json-options.js';
-import { journalOption, redisJournalOption, withJournal } from '../open-journal.js';
+import { withJournal } from '../open-journal.js';
 import { printable } from '../printable.js';
-import { redisUrlFileOption, withRedisUrl } from '../redis-url-option.js';
 import { textTable } from '../text-table.js';
 import { parseLimit } from '../triggers/delivery-view.js';
 
@@ -64,18 +60,4 @@ function parseRunStatuses(text: string | undefined): JournaledRunStatus[] | unde
 /** How long a finished run took; `-` for one still running or cut short by a crash. */
 export function runDuration(run: JournaledRun): string {
   return run.finishedAt === undefined ? '-' : `${run.finishedAt - run.startedAt} ms`;
-}
-
-export function addRunsListCommand(runs: Command, { action }: CommandKit): void {
-  runs
-    // The default, so `toolsteps runs --status running` lists: the options are the list's own.
-    .command('list', { isDefault: true })
-    .description('list the journaled runs, newest first')
-    .option('--status <list>', 'only these, e.g. running,failed')
-    .option('--limit <n>', 'at most this many (default 50)')
-    .addOption(journalOption())
-    .addOption(redisJournalOption())
-    .addOption(redisUrlFileOption())
-    .addOption(jsonOption())
-    .action(action((cli, options) => runsCommand(withRedisUrl(options, cli), cli)));
 }

@@ -7,22 +7,20 @@ import {
   type TriggerHost,
 } from '@toolsteps/engine';
 import { toStepError } from '@toolsteps/sdk';
-import { type Command, Option } from 'commander';
 import type { CliContext } from '../cli-context.js';
-import type { CommandKit } from '../command-kit.js';
 import { EXIT, UsageError } from '../exit-codes.js';
 import { printable } from '../printable.js';
-import { withRedisUrl } from '../redis-url-option.js';
 import { loadBindingsEngine } from '../triggers/bindings-engine.js';
 import { type BodyLimits, parseBodyLimits } from '../triggers/body-limits.js';
 import { hostEventLine } from '../triggers/host-event-line.js';
 import { openHostRuns } from '../triggers/host-runs.js';
-import { addHostRunsOptions, type HostRuns, type HostRunsOptions } from '../triggers/host-runs-options.js';
+import type { HostRuns, HostRunsOptions } from '../triggers/host-runs-options.js';
 import { listen, parsePort } from '../triggers/listen.js';
 import { openTriggerStore } from '../triggers/open-trigger-store.js';
-import { parsePublicUrl, publicUrlOption } from '../triggers/public-url.js';
+import { parsePublicUrl } from '../triggers/public-url.js';
 import { parseServeUpkeep, type ServeUpkeep } from '../triggers/serve-upkeep.js';
 import { untilInterrupted } from '../until-interrupted.js';
+import { DEFAULT_SERVE_PORT } from './serve-port.js';
 import { reportInvalid } from './validate.js';
 
 export interface ServeOptions extends HostRunsOptions {
@@ -37,8 +35,6 @@ export interface ServeOptions extends HostRunsOptions {
   keep?: string;
   reconcileEvery?: string;
 }
-
-export const DEFAULT_SERVE_PORT = 8787;
 
 /** What activating one binding at start came to. */
 type Started =
@@ -238,40 +234,4 @@ function report(
 function urlHost(host: string): string {
   if (host === '0.0.0.0' || host === '::') return '127.0.0.1';
   return host.includes(':') ? `[${host}]` : host;
-}
-
-export function addServeCommand(program: Command, { action }: CommandKit): void {
-  const serve = program
-    .command('serve')
-    .description(
-      'activate bindings, receive their deliveries and run their workflows until Ctrl-C (runs a crash cut off resume at restart); without --accounts on emulators',
-    )
-    .argument('<bindings...>', 'binding files, or folders of *.binding.json files')
-    .addOption(new Option('--accounts <file>', 'connected accounts file; without it, on emulators'))
-    .addOption(
-      new Option(
-        '--store <path>',
-        'the trigger store (SQLite); default .toolsteps/triggers.sqlite, in memory on emulators',
-      ),
-    )
-    .addOption(publicUrlOption())
-    .option('--port <n>', 'the port to listen on (0: any free one)', String(DEFAULT_SERVE_PORT))
-    .option('--host <address>', 'the address to listen on', '127.0.0.1')
-    .option(
-      '--max-body-bytes <n>',
-      "refuse (413) a delivery larger than this, reading no further (e.g. 1MiB; default 25MiB, GitHub's cap)",
-    )
-    .option(
-      '--max-buffered-bytes <n>',
-      'the bytes of bodies read at once across all requests; past it 503 with Retry-After (default 64MiB)',
-    )
-    .option('--keep <duration>', 'how long finished deliveries stay in the store (default 30d)')
-    .option(
-      '--reconcile-every <duration>',
-      'how often hooks are checked and repaired if deleted or edited (default 5m; 0: at start only)',
-    )
-    .addOption(new Option('--json', 'print one JSON line per event (delivery, run, activation)'));
-  addHostRunsOptions(serve).action(
-    action((cli, paths: string[], options) => serveCommand(paths, withRedisUrl(options, cli), cli)),
-  );
 }

@@ -1,10 +1,7 @@
 import type { CatalogEntry, Engine } from '@toolsteps/engine';
 import { catalogMarkdown } from '@toolsteps/engine';
-import type { Command } from 'commander';
 import type { CliContext } from '../cli-context.js';
-import type { CommandKit } from '../command-kit.js';
 import { EXIT, UsageError } from '../exit-codes.js';
-import { jsonOption } from '../json-options.js';
 import { textTable } from '../text-table.js';
 
 /** `toolsteps steps`: the catalog, as a table or JSON. */
@@ -56,14 +53,4 @@ function table(entries: CatalogEntry[]): string[] {
     ['STEP', 'TITLE', 'EFFECT', 'STATUS'],
     ...entries.map((e) => [e.id, e.title, e.effect, e.status]),
   ]);
-}
-
-export function addStepsCommand(program: Command, { action }: CommandKit): void {
-  program
-    .command('steps')
-    .description('list the installed steps')
-    .option('--integration <id>', 'only the steps of one integration')
-    .option('--markdown', 'a Markdown table of each step with its inputs and outputs, for a README')
-    .addOption(jsonOption())
-    .action(action((cli, options) => stepsCommand(options, cli)));
 }

@@ -1,14 +1,11 @@
 import { createTriggerHost } from '@toolsteps/engine';
-import type { Command } from 'commander';
 import type { CliContext } from '../cli-context.js';
-import type { CommandKit } from '../command-kit.js';
 import { EXIT, UsageError } from '../exit-codes.js';
-import { jsonOption } from '../json-options.js';
 import { printable } from '../printable.js';
 import { loadBindingsEngine } from '../triggers/bindings-engine.js';
-import { openTriggerStore, storeOption } from '../triggers/open-trigger-store.js';
-import { parsePublicUrl, publicUrlOption } from '../triggers/public-url.js';
-import { DEFAULT_SERVE_PORT } from './serve.js';
+import { openTriggerStore } from '../triggers/open-trigger-store.js';
+import { parsePublicUrl } from '../triggers/public-url.js';
+import { DEFAULT_SERVE_PORT } from './serve-port.js';
 import { reportInvalid } from './validate.js';
 
 export interface TriggerActivationOptions {
@@ -74,23 +71,5 @@ export async function triggerActivationCommand(
     return results.every((result) => result.ok) ? EXIT.ok : EXIT.failed;
   } finally {
     await store.close();
-  }
-}
-
-export function addTriggerActivationCommands(trigger: Command, { action }: CommandKit): void {
-  for (const verb of ['activate', 'deactivate'] as const) {
-    trigger
-      .command(verb)
-      .description(
-        verb === 'activate'
-          ? 'register bindings at their third party (idempotent), without serving'
-          : "remove bindings' registrations at their third party; their deliveries are refused from then on",
-      )
-      .argument('<bindings...>', 'binding files, or folders of *.binding.json files')
-      .option('--accounts <file>', 'connected accounts file (required: hooks outlive the command)')
-      .addOption(storeOption())
-      .addOption(publicUrlOption())
-      .addOption(jsonOption())
-      .action(action((cli, paths: string[], options) => triggerActivationCommand(verb, paths, options, cli)));
   }
 }

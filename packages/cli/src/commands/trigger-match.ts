@@ -1,11 +1,8 @@
 import type { StepRegistry } from '@toolsteps/engine';
 import { capturedDelivery, eventsOfDelivery } from '@toolsteps/engine';
 import { type AnyTrigger, type StepErrorJson, toStepError, type WebhookDelivery } from '@toolsteps/sdk';
-import type { Command } from 'commander';
 import type { CliContext } from '../cli-context.js';
-import type { CommandKit } from '../command-kit.js';
 import { EXIT, UsageError } from '../exit-codes.js';
-import { jsonOption } from '../json-options.js';
 import { printable } from '../printable.js';
 import { readJsonFile } from '../read-input.js';
 import {
@@ -164,21 +161,4 @@ function summary(match: FileMatch): string {
   for (const { error } of match.errors) parts.push(`error: ${error.message}`);
   // The file's name and a trigger's error may hold anything: the summary stays one line.
   return printable(`${match.file}: ${parts.join('; ')}`);
-}
-
-export function addTriggerMatchCommand(trigger: Command, { action }: CommandKit): void {
-  trigger
-    .command('match')
-    .description('which webhook triggers captured deliveries fire, and the events each makes')
-    .argument('<deliveries...>', 'captured delivery JSON files {"headers": {…}, "body": {…}}')
-    .option('--integration <id>', 'only the triggers of one integration')
-    .option('--login <login>', 'the login of triggers that take one (github.new_mention)')
-    .option(
-      '--set <key=value>',
-      "a value of the triggers' config, as a binding gives it, e.g. --set owner=octo-org (repeatable)",
-      (pair: string, pairs: string[]) => [...pairs, pair],
-      [] as string[],
-    )
-    .addOption(jsonOption())
-    .action(action((cli, files: string[], options) => triggerMatchCommand(files, options, cli)));
 }

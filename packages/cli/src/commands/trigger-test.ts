@@ -2,14 +2,11 @@ import type { CompiledBinding, Engine, ExpressionLimits, RunResult } from '@tool
 import { capturedDelivery, eventsOfDelivery, loadBinding, mapEvent, TOKENS } from '@toolsteps/engine';
 import { type StepErrorJson, toStepError } from '@toolsteps/sdk';
 import { describeViolations, type SchemaViolation, schemaCheck } from '@toolsteps/sdk/schema';
-import type { Command } from 'commander';
 import type { CliContext } from '../cli-context.js';
-import type { CommandKit } from '../command-kit.js';
 import { engineOnEmulators } from '../emulated-engine.js';
 import { EXIT, UsageError } from '../exit-codes.js';
 import { reportsByFile } from '../file-reports.js';
 import { integrationsUsed } from '../integrations-used.js';
-import { runJsonOption } from '../json-options.js';
 import { printable } from '../printable.js';
 import { progressReporter } from '../progress.js';
 import { readJsonFile } from '../read-input.js';
@@ -243,28 +240,4 @@ function report(
   }
   if (!outcomes.some((outcome) => outcome.passed || outcome.error))
     output.error(red('toolsteps: no event passed the filter: no workflow would start'));
-}
-
-/** The binding's diagnostics and its workflow's, each under its own file. */
-
-export function addTriggerTestCommand(trigger: Command, { action }: CommandKit): void {
-  trigger
-    .command('test')
-    .description(
-      "evaluate a binding's filter and input mapping on the trigger's sample, an event or a captured delivery",
-    )
-    .argument('<binding>', 'binding JSON file')
-    .option(
-      '--event <file>',
-      'an event, or a captured delivery {"headers": {…}, "body": {…}}, instead of the sample',
-    )
-    .option('--run', 'also run the workflow for each event that passes; without --accounts on emulators')
-    .option(
-      '--accounts <file>',
-      'connected accounts file: checks the binding account and runs with real accounts',
-    )
-    .option('--journal <path>', 'with --run: the run journal (SQLite), default .toolsteps/runs.sqlite')
-    .option('--no-journal', 'with --run: keep the runs in memory only')
-    .addOption(runJsonOption())
-    .action(action((cli, file: string, options) => triggerTestCommand(file, options, cli)));
 }

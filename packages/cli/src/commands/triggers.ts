@@ -1,10 +1,7 @@
 import type { Engine, TriggerCatalogEntry } from '@toolsteps/engine';
-import type { Command } from 'commander';
 import ms from 'ms';
 import type { CliContext } from '../cli-context.js';
-import type { CommandKit } from '../command-kit.js';
 import { EXIT, UsageError } from '../exit-codes.js';
-import { jsonOption } from '../json-options.js';
 import { textTable } from '../text-table.js';
 
 /** `toolsteps triggers`: the trigger catalog, as a table or JSON, as `toolsteps steps` lists steps. */
@@ -58,13 +55,4 @@ function table(entries: TriggerCatalogEntry[]): string[] {
 
 function delivery(entry: TriggerCatalogEntry): string {
   return entry.delivery === 'webhook' ? 'webhook' : `poll ${ms(entry.intervalMs ?? 0)}`;
-}
-
-export function addTriggersCommand(program: Command, { action }: CommandKit): void {
-  program
-    .command('triggers')
-    .description('list the installed triggers')
-    .option('--integration <id>', 'only the triggers of one integration')
-    .addOption(jsonOption())
-    .action(action((cli, options) => triggersCommand(options, cli)));
 }

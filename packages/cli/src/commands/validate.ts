@@ -1,9 +1,6 @@
-import type { Command } from 'commander';
 import type { CliContext } from '../cli-context.js';
-import type { CommandKit } from '../command-kit.js';
 import { EXIT } from '../exit-codes.js';
 import type { FileReport } from '../file-reports.js';
-import { jsonOption } from '../json-options.js';
 import { printable } from '../printable.js';
 
 /** `toolsteps validate`: checks every file and reports every problem of each, then exits 0 or 2. */
@@ -62,14 +59,4 @@ export function reportInvalid(reports: FileReport[], json: boolean, cli: CliCont
     }
   }
   return EXIT.invalid;
-}
-
-export function addValidateCommand(program: Command, { action }: CommandKit): void {
-  program
-    .command('validate')
-    .description('check workflow files and report every problem with line:column')
-    .argument('<files...>', 'workflow JSON files')
-    .option('--accounts <file>', 'also check that the accounts the workflows name exist')
-    .addOption(jsonOption())
-    .action(action((cli, files: string[], options) => validateCommand(files, options, cli)));
 }

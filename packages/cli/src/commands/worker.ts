@@ -1,15 +1,11 @@
 import { toMilliseconds } from '@toolsteps/engine';
 import type { WorkerEvent } from '@toolsteps/redis';
-import type { Command } from 'commander';
 import type { CliContext } from '../cli-context.js';
-import type { CommandKit } from '../command-kit.js';
 import { EXIT, UsageError } from '../exit-codes.js';
-import { jsonOption } from '../json-options.js';
 import { loadRedis } from '../load-redis.js';
 import { openJournal } from '../open-journal.js';
 import { printable } from '../printable.js';
-import { type QueueKeyOptions, queueKeyFileOption, requireQueueKey } from '../queue-key-option.js';
-import { redisUrlFileOption, withRedisUrl } from '../redis-url-option.js';
+import { type QueueKeyOptions, requireQueueKey } from '../queue-key-option.js';
 import { requireRedis } from '../require-redis.js';
 import { untilInterrupted } from '../until-interrupted.js';
 import { requireAccounts } from './runs-resume.js';
@@ -114,29 +110,4 @@ function duration(text: string): number {
   throw new UsageError(
     `--lock-duration: a duration of at least 1s is needed, such as 30s (got "${printable(text)}")`,
   );
-}
-
-export function addWorkerCommand(program: Command, { action }: CommandKit): void {
-  program
-    .command('worker')
-    .description('take queued runs from Redis and run them until Ctrl-C; resumes runs a dead worker held')
-    .option(
-      '--redis [url]',
-      'the Redis the queue lives in, e.g. redis://127.0.0.1:6379 (default: TOOLSTEPS_REDIS_URL)',
-    )
-    .addOption(redisUrlFileOption())
-    .addOption(queueKeyFileOption())
-    .requiredOption('--accounts <file>', 'connected accounts file: the accounts runs use')
-    .option('--concurrency <n>', 'runs at once (default 8)')
-    .option('--queue <name>', 'the queue (default toolsteps-runs)')
-    .option(
-      '--journal <path>',
-      'an SQLite journal, when every worker runs on this machine (default: on Redis)',
-    )
-    .option(
-      '--lock-duration <duration>',
-      'how long a dead worker holds its runs before another resumes them (default 30s)',
-    )
-    .addOption(jsonOption())
-    .action(action((cli, options) => workerCommand(withRedisUrl(options, cli, { always: true }), cli)));
 }

@@ -4,9 +4,6 @@ import { DEFAULT_TRIGGER_STORE_PATH, SqliteTriggerStore, triggerStoreKey } from 
 import { Option } from 'commander';
 import { UsageError } from '../exit-codes.js';
 
-export const storeOption = () =>
-  new Option('--store <path>', 'the trigger store (SQLite), default .toolsteps/triggers.sqlite');
-
 export interface OpenedTriggerStore {
   store: TriggerStore;
   path: string;

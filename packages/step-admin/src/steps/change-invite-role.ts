@@ -12,7 +12,7 @@ import { Invite, sendInvite } from './create-invite.js';
 const Role = Type.Union(ROLES.map((role) => Type.Literal(role)));
 
 /**
- * Rule 1 of the spec made safe: an invite cannot be edited, so it is deleted and created again. The
+ * An invite's roles cannot be edited in place, so it is deleted and created again. The
  * API cannot read an invite back, so the caller states its current role, which is what gets restored
  * if the new invite cannot be created: nobody is left silently uninvited.
  */

@@ -6,7 +6,7 @@ import { permissionsProblem } from './permissions.js';
 // Deliberately simple: one @, no spaces, a dot in the domain. Enough to refuse typos like "ada@acme".
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** Spec 4: bodies are JSON objects sent with `Content-Type: application/json`. */
+/** Every administration call sends its body as a JSON object with `Content-Type: application/json`. */
 export async function readJsonBody(c: Context): Promise<Record<string, unknown>> {
   const type = c.req.header('content-type') ?? '';
   if (!/^application\/json\b/i.test(type)) {

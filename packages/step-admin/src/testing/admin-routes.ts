@@ -155,7 +155,7 @@ function projectAdmin(
   return { user, project: project! };
 }
 
-/** Spec 5.1.4: 421 Misdirected Request when the base address is not the organization's region. */
+/** The base address must be the organization's region: 421 Misdirected Request otherwise. */
 function checkRegion(region: AdminRegion, organizationId: string, hosted: AdminRegion): void {
   if (region !== hosted) {
     throw new AdminApiError(

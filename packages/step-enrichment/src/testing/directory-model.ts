@@ -33,7 +33,7 @@ export interface DirectoryPerson {
   jobTitle: string;
   company: { name: string; domain: string };
   location: Place;
-  /** The professional-network profile (the spec's neutral `profileUrl`). */
+  /** The professional-network profile URL, under the neutral name `profileUrl`. */
   profileUrl: string;
   socialProfiles: SocialProfile[];
 }

@@ -16,5 +16,5 @@ export const DEMO_BALANCES: Record<string, KeyAccount> = {
   [DEMO_KEYS.spent]: { name: 'Demo (credits spent)', remaining: 0 },
 };
 
-/** Search paths the emulator serves, the connection's defaults (the spec names none). */
+/** Search paths the emulator serves, the connection's defaults (the provider names none). */
 export const DEMO_SEARCH_PATHS = { person: '/person/search', company: '/company/search' } as const;

@@ -18,7 +18,7 @@ describe('the package README says what the code does', () => {
     expect(await readme()).toContain('**Beta**');
   });
 
-  it('names the defaults the spec leaves open, the batch limit and the demo keys', async () => {
+  it('names the defaults assumed where the provider leaves things open, the batch limit and the demo keys', async () => {
     const text = await readme();
     for (const value of [...Object.values(CONNECTION_DEFAULTS), ...Object.values(DEMO_KEYS)])
       expect(text).toContain(`\`${value}\``);

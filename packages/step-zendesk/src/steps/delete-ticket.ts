@@ -4,7 +4,7 @@ import { ticketPath, zendeskResponse } from '../zendesk-call.js';
 
 /**
  * Zendesk's Delete Ticket only soft-deletes (the ticket waits 30 days among the deleted tickets);
- * the spec's delete is permanent, so the step then deletes it for good from there. Both calls are
+ * this step's delete is permanent, so it then deletes the ticket for good from there. Both calls are
  * safe to repeat: a ticket already soft-deleted (an earlier attempt) is found among the deleted.
  */
 export const deleteTicket = defineStep({

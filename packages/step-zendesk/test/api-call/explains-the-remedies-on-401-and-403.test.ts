@@ -3,7 +3,8 @@ import { apiCall } from '../../src/index.js';
 import { DEMO_TICKETS } from '../../src/testing/index.js';
 import { useZendeskEmulator } from '../zendesk-fixture.js';
 
-/** Spec 5.2: what to do when Zendesk refuses an account, the same through api_call as every step. */
+/** What to do when Zendesk refuses an account (check the subdomain, the account's Admin or Agent role,
+ * then disconnect and reconnect), the same through api_call as every step. */
 const REMEDIES = ['subdomain', 'Admin or Agent', 'disconnect and reconnect'];
 
 describe('zendesk.api_call explains the three remedies when Zendesk refuses the account', () => {

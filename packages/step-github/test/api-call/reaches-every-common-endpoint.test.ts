@@ -5,8 +5,12 @@ import { useGithubEmulator } from '../github-fixture.js';
 const ACCEPT = { accept: 'application/vnd.github+json' };
 const REPO = '/repos/octo-org/hello-world';
 
-/** The spec's table of API Call examples (section 4.7), walked in an order where each call sets up the next. */
-describe('github.api_call reaches every example endpoint of the spec against the emulator', () => {
+/**
+ * The endpoints commonly called through API Call: a repository's collaborators and their permission,
+ * contents, issues, pull requests and their merge, branches, git refs, and /rate_limit. Walked in an
+ * order where each call sets up the next.
+ */
+describe('github.api_call reaches every common endpoint against the emulator', () => {
   const gh = useGithubEmulator();
   const call = async (method: string, endpoint: string, body?: unknown) => {
     const outcome = await gh.run<{ status: number; body: any }>(apiCall, {
