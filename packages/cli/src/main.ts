@@ -31,7 +31,8 @@ import { printable } from './printable.js';
 
 /**
  * Builds the `toolsteps` program; each action resolves with the process exit code. Each command's
- * options are defined beside its handler (`commands/*.ts`); this is the tree of commands, in the
+ * options and registration are in `commands/<name>-command.ts`, beside its handler in
+ * `commands/<name>.ts`, which loads only when the command runs; this is the tree of commands, in the
  * order help lists them.
  */
 export function buildProgram(exit: (code: number) => void): Command {
