@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import type { RunJournal } from '@toolsteps/engine';
 import { DEFAULT_JOURNAL_PATH, SqliteJournal } from '@toolsteps/sqlite';
-import { Option } from 'commander';
 import { UsageError } from './exit-codes.js';
 import { loadRedis } from './load-redis.js';
 import { requireRedis } from './require-redis.js';

@@ -193,7 +193,10 @@ export interface IntegrationWebhooks {
 
 /**
  * Checks a trigger where it is written, so a broken one fails when its package loads, not when a
- * delivery arrives: its id, its one way of delivery, its schemas, and its sample against its event schema.
+ * delivery arrives: its id, its one way of delivery, what it requires, its config's type. Its schemas
+ * are compiled, and its sample checked against its event schema, by `triggerSchemaProblems` when the
+ * trigger is first used (the engine's registry) or tested: importing a step package compiles none of
+ * its triggers' schemas, which a run that uses no trigger never needs.
  */
 export function defineTrigger<C extends TSchema, E extends TSchema>(
   definition: WebhookTriggerDefinition<C, E>,
@@ -215,12 +218,39 @@ export function defineTrigger<C extends TSchema, E extends TSchema>(
   checkRequires(definition.requires, refuse);
   if (definition.config?.type !== 'object')
     refuse('must have a "config" schema of type "object" (Type.Object)');
-  const violations = validator(definition.event, 'event', refuse)(definition.sample);
-  if (violations.length > 0)
-    refuse(`has a sample that does not match its event schema: ${describeViolations(violations, 'sample')}`);
-  validator(definition.config, 'config', refuse);
   return { ...definition, available };
 }
+
+/**
+ * What is wrong with a trigger's schemas: one Ajv cannot compile, or a sample its event schema
+ * refuses, each as `Trigger "<id>" …`. Compiles both schemas (once per schema object).
+ */
+export function triggerSchemaProblems(trigger: Trigger<TSchema, TSchema>): string[] {
+  const problems: string[] = [];
+  const refuse = (reason: string): never => {
+    throw new TriggerSchemaProblem(`Trigger "${trigger.id}" ${reason}`);
+  };
+  for (const check of [
+    () => {
+      const violations = validator(trigger.event, 'event', refuse)(trigger.sample);
+      if (violations.length > 0)
+        refuse(
+          `has a sample that does not match its event schema: ${describeViolations(violations, 'sample')}`,
+        );
+    },
+    () => validator(trigger.config, 'config', refuse),
+  ]) {
+    try {
+      check();
+    } catch (error) {
+      if (!(error instanceof TriggerSchemaProblem)) throw error;
+      problems.push(error.message);
+    }
+  }
+  return problems;
+}
+
+class TriggerSchemaProblem extends Error {}
 
 function checkDelivery(
   definition: TriggerDefinition<TSchema, TSchema>,

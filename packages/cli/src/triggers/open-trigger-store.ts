@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import type { TriggerStore } from '@toolsteps/engine';
 import { DEFAULT_TRIGGER_STORE_PATH, SqliteTriggerStore, triggerStoreKey } from '@toolsteps/sqlite';
-import { Option } from 'commander';
 import { UsageError } from '../exit-codes.js';
 
 export interface OpenedTriggerStore {

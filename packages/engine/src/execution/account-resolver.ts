@@ -53,7 +53,7 @@ export class AccountResolver {
       throw new StepError({
         code: 'validation',
         field: '/account',
-        message: `No ${integration.title} account is connected: add one to the accounts file (see "Connected accounts" in the README)`,
+        message: `No ${integration.title} account is connected: add one to the accounts file (see docs/accounts.md)`,
       });
     }
     throw new StepError({

@@ -1,4 +1,4 @@
-import type { AnyStep, AnyTrigger, Integration } from '@toolsteps/sdk';
+import { type AnyStep, type AnyTrigger, type Integration, triggerSchemaProblems } from '@toolsteps/sdk';
 import type { CatalogEntry, StepRegistry, TriggerCatalogEntry } from '../ports/services.js';
 import { buildCatalog } from './build-catalog.js';
 import { buildTriggerCatalog } from './build-trigger-catalog.js';
@@ -77,6 +77,7 @@ class MapRegistry implements StepRegistry {
   private readonly byId: ReadonlyMap<string, Integration>;
   private entries?: CatalogEntry[];
   private triggerEntries?: TriggerCatalogEntry[];
+  private readonly checkedTriggers = new Set<string>();
 
   constructor(
     private readonly all: readonly Integration[],
@@ -107,8 +108,17 @@ class MapRegistry implements StepRegistry {
     return [...this.entries];
   }
 
+  /** The trigger `id`; the first time, its schemas are compiled and its sample checked (`triggerSchemaProblems`). */
   trigger(id: string): AnyTrigger | undefined {
-    return this.triggers.get(id)?.trigger;
+    const found = this.triggers.get(id);
+    if (found === undefined || this.checkedTriggers.has(id)) return found?.trigger;
+    const problems = triggerSchemaProblems(found.trigger);
+    if (problems.length > 0)
+      throw new RegistryError('trigger-invalid', `${problems.join('; ')} (in ${found.from.source})`, [
+        found.from.source,
+      ]);
+    this.checkedTriggers.add(id);
+    return found.trigger;
   }
 
   integrationOfTrigger(triggerId: string): Integration | undefined {

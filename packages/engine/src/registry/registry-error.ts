@@ -5,7 +5,8 @@ export type RegistryErrorCode =
   | 'module-not-found'
   | 'import-failed'
   | 'not-an-integration'
-  | 'config-invalid';
+  | 'config-invalid'
+  | 'trigger-invalid';
 
 /** A registry that cannot be built: the message names the module(s) or config file at fault. */
 export class RegistryError extends Error {

@@ -7,9 +7,8 @@ import { readmeSection } from '@toolsteps/engine';
 import ts from 'typescript';
 
 const root = resolve(import.meta.dirname, '../../../..');
-const readme = await readFile(join(root, 'README.md'), 'utf8');
-/** The README's "Embedding the engine" section, its subsections included. */
-const guide = readme.split('\n## Embedding the engine\n')[1]?.split('\n## ')[0] ?? '';
+/** The embedding guide, docs/embedding.md. */
+const guide = await readFile(join(root, 'docs/embedding.md'), 'utf8');
 
 /** Runs an example script as a user would, from the repository root. */
 async function runExample(script: string): Promise<string> {

@@ -1,11 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
 import {
+  createRegistry,
   defineIntegration,
   defineStep,
   defineTrigger,
   type Integration,
   integrationOfTrigger,
+  RegistryError,
   Type,
+  triggerSchemaProblems,
 } from '../../src/index.js';
 import { boardWebhooks } from './fixtures/board/webhooks.js';
 
@@ -51,10 +54,39 @@ describe('defineTrigger', () => {
     expect(defineTrigger(poll)).toMatchObject({ delivery: 'poll', available: true });
   });
 
-  it('refuses a sample that does not match the event schema, saying where', () => {
-    expect(() => defineTrigger({ ...webhook, sample: { number: 'one', title: 'Crash' } as never })).toThrow(
+  it('finds a sample that does not match the event schema, saying where', () => {
+    const trigger = defineTrigger({ ...webhook, sample: { number: 'one', title: 'Crash' } as never });
+    expect(triggerSchemaProblems(trigger)).toEqual([
       'Trigger "code.new_issue" has a sample that does not match its event schema: sample/number must be integer',
+    ]);
+    expect(triggerSchemaProblems(defineTrigger(webhook))).toEqual([]);
+  });
+
+  it('compiles no schema where a trigger is written: one Ajv cannot compile is found when it is checked', () => {
+    const broken = { type: 'object', properties: { number: { type: 'integer', minimum: 'one' } } };
+    const trigger = defineTrigger({ ...webhook, event: broken as unknown as typeof Event });
+    expect(triggerSchemaProblems(trigger)).toEqual([
+      expect.stringMatching(
+        /^Trigger "code\.new_issue" has an "event" schema that is not a valid JSON Schema: /,
+      ),
+    ]);
+  });
+
+  it('is checked by the registry the first time it is used, naming the package at fault', () => {
+    const trigger = defineTrigger({ ...webhook, sample: { number: 'one', title: 'Crash' } as never });
+    const registry = createRegistry([integration({ triggers: [trigger], webhooks: boardWebhooks })]);
+    let refused: unknown;
+    try {
+      registry.trigger('code.new_issue');
+    } catch (error) {
+      refused = error;
+    }
+    expect(refused).toBeInstanceOf(RegistryError);
+    expect(refused).toMatchObject({ code: 'trigger-invalid' });
+    expect((refused as Error).message).toMatch(
+      /^Trigger "code\.new_issue" has a sample that does not match its event schema: sample\/number must be integer \(in /,
     );
+    expect(registry.trigger('code.new_gist')).toBeUndefined();
   });
 
   it('refuses ids that are not integration.snake_case', () => {

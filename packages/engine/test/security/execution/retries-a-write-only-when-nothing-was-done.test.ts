@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { runTracker, TrackerApi, trackerAccount } from './support/tracker-api.js';
 
-/** The README's policy: three attempts of every step, on rate_limited, timeout and unavailable. */
+/** docs/workflows.md's policy: three attempts of every step, on rate_limited, timeout and unavailable. */
 const defaults = { retry: { maxAttempts: 3, backoff: 'exponential', initial: '200ms', max: '5s' } };
 
 let api: TrackerApi;

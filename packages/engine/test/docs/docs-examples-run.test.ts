@@ -9,14 +9,14 @@ import tasks from '../../../../examples/tasks/src/index.js';
 import { createTasksEmulator, type TasksEmulator } from '../../../../examples/tasks/src/testing/index.js';
 
 const root = resolve(import.meta.dirname, '../../../..');
-const readme = await readFile(join(root, 'README.md'), 'utf8');
 
-/** The fenced blocks of one language, in README order. */
-function blocks(language: string): string[] {
-  return [...readme.matchAll(new RegExp('```' + language + '\\n([\\s\\S]*?)```', 'g'))].map((m) => m[1]);
+/** The fenced blocks of one language in a guide of docs/, in the guide's order. */
+async function blocks(guide: string, language: string): Promise<string[]> {
+  const text = await readFile(join(root, 'docs', guide), 'utf8');
+  return [...text.matchAll(new RegExp('```' + language + '\\n([\\s\\S]*?)```', 'g'))].map((m) => m[1]);
 }
 
-describe('the README examples', () => {
+describe('the examples of the guides in docs/', () => {
   let emulator: TasksEmulator;
   beforeAll(async () => {
     emulator = await createTasksEmulator();
@@ -28,21 +28,28 @@ describe('the README examples', () => {
       'examples/tasks/src/steps/complete-task.ts',
       'packages/engine/test/testing/tests-one-step-against-its-emulator.test.ts',
     ]) {
-      expect(blocks('ts')).toContain(await readFile(join(root, file), 'utf8'));
+      expect(await blocks('step-packages.md', 'ts')).toContain(await readFile(join(root, file), 'utf8'));
     }
   });
 
   it('shows a workflow that validates and runs against the example emulator', async () => {
-    const [workflowText] = blocks('json').filter((block) => block.includes('"steps"'));
+    const [workflowText] = (await blocks('workflows.md', 'json')).filter((block) =>
+      block.includes('"steps"'),
+    );
     const engine = await createEngine({ integrations: [tasks], accounts: [emulator.account] });
-    const result = await engine.run({ text: workflowText, file: 'README.md' }, { today: '2026-11-21' });
+    const result = await engine.run(
+      { text: workflowText, file: 'docs/workflows.md' },
+      { today: '2026-11-21' },
+    );
     expect(result.status).toBe('succeeded');
     expect(result.output).toEqual({ closed: [2, 4] });
   });
 
   it('shows an accounts file, one account per auth kind, that reads with its environment', async () => {
-    const [accountsText] = blocks('json').filter((block) => block.startsWith('{\n  "accounts"'));
-    const file = join(await mkdtemp(join(tmpdir(), 'toolsteps-readme-')), 'accounts.json');
+    const [accountsText] = (await blocks('accounts.md', 'json')).filter((block) =>
+      block.startsWith('{\n  "accounts"'),
+    );
+    const file = join(await mkdtemp(join(tmpdir(), 'toolsteps-docs-')), 'accounts.json');
     await writeFile(file, accountsText);
     const env = {
       GITHUB_TOKEN: 'ghp_readme_example_0001',

@@ -5,10 +5,10 @@ import { BOARD } from './binding-helpers.js';
 
 const root = resolve(import.meta.dirname, '../../../..');
 
-describe("the README's Triggers section", () => {
+describe('the Triggers guide, docs/triggers.md', () => {
   it('quotes the fixture binding that `trigger test` is shown running on, verbatim', async () => {
-    const readme = await readFile(join(root, 'README.md'), 'utf8');
+    const guide = await readFile(join(root, 'docs/triggers.md'), 'utf8');
     const binding = await readFile(join(BOARD, 'new-bugs.binding.json'), 'utf8');
-    expect(readme).toContain(`\`\`\`json\n${binding}\`\`\``);
+    expect(guide).toContain(`\`\`\`json\n${binding}\`\`\``);
   });
 });
