@@ -1,6 +1,5 @@
 import { setMaxListeners } from 'node:events';
-import type { Engine } from '@toolsteps/engine';
-import { createEngine, HTTP_DEFAULTS, UndiciTransport } from '@toolsteps/engine';
+import { createEngine, type Engine, HTTP_DEFAULTS, UndiciTransport } from '@toolsteps/engine';
 import { spawnBenchEmulator, startBenchEmulator } from './bench-emulator.js';
 import { benchAccount, benchIntegration } from './bench-integration.js';
 import { ky, pMap, undici } from './engine-deps.js';

@@ -1,11 +1,12 @@
 import { fileURLToPath } from 'node:url';
-import type { CredentialVault, SharedAccountLimits } from '@toolsteps/engine';
 import {
+  type CredentialVault,
   createEngine,
   type Engine,
   type EngineOptions,
   FileVault,
   ValueSecretScrubber as SecretScrubber,
+  type SharedAccountLimits,
 } from '@toolsteps/engine';
 import { silentLogger } from '@toolsteps/sdk';
 import { checkAccountIntegrations } from './account-integrations.js';

@@ -1,5 +1,4 @@
-import type { RunJournal } from '@toolsteps/engine';
-import { toMilliseconds } from '@toolsteps/engine';
+import { type RunJournal, toMilliseconds } from '@toolsteps/engine';
 import type { CliContext } from './cli-context.js';
 import { UsageError } from './exit-codes.js';
 

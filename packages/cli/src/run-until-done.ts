@@ -1,5 +1,4 @@
-import type { RunJournal, RunObserver, RunResult } from '@toolsteps/engine';
-import { watchCancelRequests } from '@toolsteps/engine';
+import { type RunJournal, type RunObserver, type RunResult, watchCancelRequests } from '@toolsteps/engine';
 import type { CliContext } from './cli-context.js';
 import { EXIT } from './exit-codes.js';
 import { progressReporter } from './progress.js';

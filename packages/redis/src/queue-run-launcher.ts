@@ -1,5 +1,11 @@
-import type { CompiledWorkflow, ResumableJournal, RunResult } from '@toolsteps/engine';
-import { endedForGood, type LaunchOptions, type RunLauncher } from '@toolsteps/engine';
+import {
+  type CompiledWorkflow,
+  endedForGood,
+  type LaunchOptions,
+  type ResumableJournal,
+  type RunLauncher,
+  type RunResult,
+} from '@toolsteps/engine';
 import { refuseAnotherVersion, resultFromJournal } from '@toolsteps/engine/adapters';
 import type { RunQueue } from './run-queue.js';
 

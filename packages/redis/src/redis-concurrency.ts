@@ -1,5 +1,4 @@
-import type { SharedConcurrency, SharedSlot } from '@toolsteps/engine';
-import { cancellation } from '@toolsteps/engine';
+import { cancellation, type SharedConcurrency, type SharedSlot } from '@toolsteps/engine';
 import type { Redis } from 'ioredis';
 import { Semaphore } from 'redis-semaphore';
 

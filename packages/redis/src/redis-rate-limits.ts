@@ -1,5 +1,4 @@
-import type { SharedAdmission, SharedRateLimits } from '@toolsteps/engine';
-import { SystemClock } from '@toolsteps/engine';
+import { type SharedAdmission, type SharedRateLimits, SystemClock } from '@toolsteps/engine';
 import type { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { wholeSecondWindows } from './whole-second-windows.js';

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { RefreshLock } from '@toolsteps/engine';
-import { cancellation, StepError, SystemClock } from '@toolsteps/engine';
+import { cancellation, type RefreshLock, StepError, SystemClock } from '@toolsteps/engine';
 import type { Redis } from 'ioredis';
 
 /** Waits between asks end early, as a `cancelled` StepError, when the caller's signal aborts. */

@@ -1,5 +1,12 @@
-import type { CompiledWorkflow, Engine, RunJournal, RunResult } from '@toolsteps/engine';
-import { ResumeRefused, watchCancelRequests, workflowHash } from '@toolsteps/engine';
+import {
+  type CompiledWorkflow,
+  type Engine,
+  ResumeRefused,
+  type RunJournal,
+  type RunResult,
+  watchCancelRequests,
+  workflowHash,
+} from '@toolsteps/engine';
 import { refuseAnotherVersion, resultFromJournal } from '@toolsteps/engine/adapters';
 import { type Job, UnrecoverableError, Worker } from 'bullmq';
 import { type QueueKey, type QueueKeyBytes, queueKeyBytes } from './queue-key.js';

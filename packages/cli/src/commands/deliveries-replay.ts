@@ -1,5 +1,4 @@
-import type { StoredDelivery, TriggerStore } from '@toolsteps/engine';
-import { createTriggerHost } from '@toolsteps/engine';
+import { createTriggerHost, type StoredDelivery, type TriggerStore } from '@toolsteps/engine';
 import type { CliContext } from '../cli-context.js';
 import { EXIT, UsageError } from '../exit-codes.js';
 import { loadBindingsEngine } from '../triggers/bindings-engine.js';

@@ -1,5 +1,4 @@
-import type { RunJournal, StepResolution, StepTrace } from '@toolsteps/engine';
-import { settlingTrace } from '@toolsteps/engine';
+import { type RunJournal, type StepResolution, type StepTrace, settlingTrace } from '@toolsteps/engine';
 import { RunReplay } from '@toolsteps/engine/adapters';
 import { describeViolations, schemaCheck } from '@toolsteps/sdk/schema';
 import type { CliContext } from '../cli-context.js';

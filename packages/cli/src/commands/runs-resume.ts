@@ -1,5 +1,4 @@
-import type { RunJournal } from '@toolsteps/engine';
-import { ResumeRefused } from '@toolsteps/engine';
+import { ResumeRefused, type RunJournal } from '@toolsteps/engine';
 import type { CliContext } from '../cli-context.js';
 import { UsageError } from '../exit-codes.js';
 import { oneRunId } from '../one-run-id.js';

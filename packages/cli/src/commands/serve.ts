@@ -1,10 +1,12 @@
-import type { Activation, CompiledBinding, TriggerStore } from '@toolsteps/engine';
 import {
+  type Activation,
   BodyBudget,
+  type CompiledBinding,
   createTriggerHost,
   DeliverySpool,
   MemoryTriggerStore,
   type TriggerHost,
+  type TriggerStore,
 } from '@toolsteps/engine';
 import { toStepError } from '@toolsteps/sdk';
 import type { CliContext } from '../cli-context.js';

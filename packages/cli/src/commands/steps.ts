@@ -1,5 +1,4 @@
-import type { CatalogEntry, Engine } from '@toolsteps/engine';
-import { catalogMarkdown } from '@toolsteps/engine';
+import { type CatalogEntry, catalogMarkdown, type Engine } from '@toolsteps/engine';
 import type { CliContext } from '../cli-context.js';
 import { EXIT, UsageError } from '../exit-codes.js';
 import { textTable } from '../text-table.js';

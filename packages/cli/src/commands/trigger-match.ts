@@ -1,5 +1,4 @@
-import type { StepRegistry } from '@toolsteps/engine';
-import { capturedDelivery, eventsOfDelivery } from '@toolsteps/engine';
+import { capturedDelivery, eventsOfDelivery, type StepRegistry } from '@toolsteps/engine';
 import { type AnyTrigger, type StepErrorJson, toStepError, type WebhookDelivery } from '@toolsteps/sdk';
 import type { CliContext } from '../cli-context.js';
 import { EXIT, UsageError } from '../exit-codes.js';

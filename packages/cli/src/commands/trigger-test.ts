@@ -1,5 +1,14 @@
-import type { CompiledBinding, Engine, ExpressionLimits, RunResult } from '@toolsteps/engine';
-import { capturedDelivery, eventsOfDelivery, loadBinding, mapEvent, TOKENS } from '@toolsteps/engine';
+import {
+  type CompiledBinding,
+  capturedDelivery,
+  type Engine,
+  type ExpressionLimits,
+  eventsOfDelivery,
+  loadBinding,
+  mapEvent,
+  type RunResult,
+  TOKENS,
+} from '@toolsteps/engine';
 import { type StepErrorJson, toStepError } from '@toolsteps/sdk';
 import { describeViolations, type SchemaViolation, schemaCheck } from '@toolsteps/sdk/schema';
 import type { CliContext } from '../cli-context.js';

@@ -1,9 +1,13 @@
-import type { CompiledBinding, Engine, ExpressionLimits } from '@toolsteps/engine';
-import { loadBinding, TOKENS } from '@toolsteps/engine';
+import {
+  type CompiledBinding,
+  type Engine,
+  type ExpressionLimits,
+  loadBinding,
+  TOKENS,
+} from '@toolsteps/engine';
 import type { CliContext } from '../cli-context.js';
 import { engineOnEmulators } from '../emulated-engine.js';
-import type { FileReport } from '../file-reports.js';
-import { reportsByFile } from '../file-reports.js';
+import { type FileReport, reportsByFile } from '../file-reports.js';
 import { integrationsUsed } from '../integrations-used.js';
 import { bindingPaths } from './binding-paths.js';
 

@@ -1,6 +1,5 @@
 import { expect, it, jest } from '@jest/globals';
-import type { RefreshLock } from '@toolsteps/engine';
-import { createEngine, MemoryVault } from '@toolsteps/engine';
+import { createEngine, MemoryVault, type RefreshLock } from '@toolsteps/engine';
 import { demoIntegration, GET_ME } from '../../../engine/test/auth/support/demo-integration.js';
 import { RedisRefreshLock } from '../../src/redis-refresh-lock.js';
 import { useRotatingTokenWorld } from './support/rotating-token-world.js';

@@ -1,6 +1,5 @@
 import { afterEach, beforeEach } from '@jest/globals';
-import type { RunJournal } from '@toolsteps/engine';
-import { createEngine, type Engine } from '@toolsteps/engine';
+import { createEngine, type Engine, type RunJournal } from '@toolsteps/engine';
 import type { ConnectedAccount, Integration } from '@toolsteps/sdk';
 import tasks from '../../../../examples/tasks/src/index.js';
 import { createTasksEmulator, type TasksEmulator } from '../../../../examples/tasks/src/testing/index.js';

@@ -1,6 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import type { RunEvent, StepResolution } from '@toolsteps/engine';
-import { settlingTrace } from '@toolsteps/engine';
+import { type RunEvent, type StepResolution, settlingTrace } from '@toolsteps/engine';
 import { notes, notesAccount } from '../../../engine/test/resume/notes-without-probe.js';
 import { JOURNAL_KINDS } from '../journal/fresh-journals.js';
 import { useResumeWorld } from './resume-world.js';

@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
-import type { RunJournal } from '@toolsteps/engine';
-import { createEngine } from '@toolsteps/engine';
+import { createEngine, type RunJournal } from '@toolsteps/engine';
 import {
   BULK_WITHIN_450,
   enrichment,
