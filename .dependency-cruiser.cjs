@@ -229,7 +229,7 @@ module.exports = {
     enhancedResolveOptions: {
       exportsFields: ['exports'],
       // The workspace's own packages resolve to their sources, as the tests read them.
-      conditionNames: ['source', 'import', 'require', 'node', 'default', 'types'],
+      conditionNames: ['@toolsteps/source', 'import', 'require', 'node', 'default', 'types'],
     },
   },
 };

@@ -6,14 +6,16 @@ const config: Config = {
   roots: ['<rootDir>/packages'],
   testMatch: ['<rootDir>/packages/*/test/**/*.test.ts'],
   testEnvironment: 'node',
-  // Packages of the workspace load from their TypeScript source (each exports a `source` condition), not
-  // from a dist/ that may lag behind.
-  testEnvironmentOptions: { customExportConditions: ['source', 'node', 'node-addons'] },
-  // ESM TypeScript from source; imports spell `.js`, the files on disk are `.ts`.
-  extensionsToTreatAsEsm: ['.ts'],
+  // Packages of the workspace load from their TypeScript source, not from a dist/ that may lag behind:
+  // each exports it under `@toolsteps/source` (a plain `source` condition would also pick up other
+  // packages' TypeScript, e.g. eventsource-parser's).
+  testEnvironmentOptions: { customExportConditions: ['@toolsteps/source', 'node', 'node-addons'] },
+  // ESM TypeScript from source; imports spell `.js`, the files on disk are `.ts`. Tests write `.mts`
+  // integrations too, which the CLI run in process imports through this transform.
+  extensionsToTreatAsEsm: ['.ts', '.mts'],
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   transform: {
-    '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: '<rootDir>/tsconfig.json' }],
+    '^.+\\.m?ts$': ['ts-jest', { useESM: true, tsconfig: '<rootDir>/tsconfig.json' }],
   },
   testTimeout: 30_000,
   // Never in band, even on 2 cores: ESM test files (vm modules) leave memory behind, so one process

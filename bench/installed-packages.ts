@@ -48,8 +48,8 @@ async function footprint(modules: string): Promise<{ packages: number; bytes: nu
 /**
  * B8: what an agent runtime installs and waits for. The engine and the GitHub steps installed with npm
  * from their tarballs in a folder of their own (packages and MB on disk), the time `import` of the
- * engine takes in a fresh Node there, against Node starting with nothing to import (the floor), and
- * the built CLI's `--version` and `validate` of a workflow file.
+ * engine and of the GitHub steps takes in a fresh Node there, against Node starting with nothing to
+ * import (the floor), and the built CLI's `--version` and `validate` of a workflow file.
  */
 export async function benchInstalledPackages(): Promise<BenchResult> {
   const packed = await packPackages();
@@ -57,8 +57,16 @@ export async function benchInstalledPackages(): Promise<BenchResult> {
   try {
     const { packages, bytes } = await footprint(join(project, 'node_modules'));
     const bare = median(await startTimes(['--input-type=module', '-e', ''], project));
+    // What an agent runtime does before its first run: the engine, then the steps it runs.
     const engine = median(
-      await startTimes(['--input-type=module', '-e', "await import('@toolsteps/engine')"], project),
+      await startTimes(
+        [
+          '--input-type=module',
+          '-e',
+          "await import('@toolsteps/engine'); await import('@toolsteps/step-github')",
+        ],
+        project,
+      ),
     );
     const version = median(await startTimes([CLI, '--version'], ROOT));
     const validate = median(await startTimes([CLI, 'validate', 'examples/github-triage.json'], ROOT));
@@ -69,21 +77,26 @@ export async function benchInstalledPackages(): Promise<BenchResult> {
         installedPackages: packages,
         installedMb: round(bytes / 1024 ** 2, 1),
         nodeStartMs: round(bare, 0),
-        engineImportMs: round(engine, 0),
-        engineImportOverNodeMs: round(engine - bare, 0),
+        engineAndGithubImportMs: round(engine, 0),
+        engineAndGithubImportOverNodeMs: round(engine - bare, 0),
         cliVersionMs: round(version, 0),
         cliValidateMs: round(validate, 0),
       },
       targets: [
         { metric: 'installedPackages', description: 'engine + step-github install ≤ 40 packages', max: 40 },
         { metric: 'installedMb', description: 'engine + step-github install ≤ 30 MB', max: 30 },
-        { metric: 'engineImportMs', description: 'import of the engine ≤ 300 ms', max: 300 },
+        {
+          metric: 'engineAndGithubImportMs',
+          description: 'import of the engine and step-github ≤ 300 ms',
+          max: 300,
+        },
         { metric: 'cliVersionMs', description: 'toolsteps --version ≤ 300 ms', max: 300 },
         { metric: 'cliValidateMs', description: 'toolsteps validate ≤ 700 ms', max: 700 },
       ],
       method: {
         install: 'npm install --ignore-scripts of the @toolsteps/engine, sdk and step-github tarballs',
         starts: `${STARTS} fresh processes each, median wall time`,
+        imported: "await import('@toolsteps/engine'); await import('@toolsteps/step-github')",
         validated: 'examples/github-triage.json',
       },
     });

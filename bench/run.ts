@@ -12,6 +12,8 @@ import type { BenchResult } from './result.js';
 import { benchRunJournal } from './run-journal.js';
 import { benchSecretScrubbing } from './secret-scrubbing.js';
 import { formatTable } from './table.js';
+import { benchToolCalls } from './tool-calls.js';
+import { benchUsersMemory } from './users-memory.js';
 import { benchWebhookDeliveries } from './webhook-deliveries.js';
 
 const RESULTS_FILE = fileURLToPath(new URL('./results.json', import.meta.url));
@@ -42,6 +44,8 @@ async function main(): Promise<void> {
     ['B6 empty steps', benchEmptySteps],
     ['B7 secret scrubbing', benchSecretScrubbing],
     ['B8 installed packages', benchInstalledPackages],
+    ['B9 tool calls', benchToolCalls],
+    ['B10 accounts of many users', benchUsersMemory],
   ];
   // `pnpm bench B1 B6` runs only those (B5 all three of its parts, B5load one); results.json is
   // written only by a full run.
@@ -49,7 +53,7 @@ async function main(): Promise<void> {
   const chosen =
     only.length === 0
       ? benches
-      : benches.filter(([label]) => only.some((id) => label.split(' ')[0].toUpperCase().startsWith(id)));
+      : benches.filter(([label]) => only.some((id) => isPartOf(label.split(' ')[0].toUpperCase(), id)));
   if (chosen.length === 0) throw new Error(`No benchmark is called ${only.join(', ')}`);
   const results: BenchResult[] = [];
   for (const [label, bench] of chosen) {
@@ -71,3 +75,8 @@ async function main(): Promise<void> {
 }
 
 await main();
+
+/** `B5` names B5, B5q and B5load; `B1` names B1, not B10. */
+function isPartOf(benchId: string, asked: string): boolean {
+  return benchId.startsWith(asked) && !/\d/.test(benchId.charAt(asked.length));
+}

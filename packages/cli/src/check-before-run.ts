@@ -13,10 +13,10 @@ export async function checkBeforeRun(
   file: string,
   input: unknown,
   engine: Engine,
-  options: { accounts: boolean; json: boolean },
+  options: { accounts: boolean; json: boolean; user?: string },
   cli: CliContext,
 ): Promise<CheckedRun> {
-  const checked = await engine.validate(file, { accounts: options.accounts });
+  const checked = await engine.validate(file, { accounts: options.accounts, user: options.user });
   if (!checked.ok) {
     const exitCode = reportInvalid([{ file, diagnostics: checked.diagnostics }], options.json, cli);
     return { ok: false, exitCode };

@@ -10,6 +10,7 @@ import {
 } from '@toolsteps/engine';
 import { silentLogger } from '@toolsteps/sdk';
 import { checkAccountIntegrations } from './account-integrations.js';
+import type { CliIo } from './cli-io.js';
 import { importTypeScriptToo } from './import-typescript-too.js';
 import { Output } from './output.js';
 
@@ -34,9 +35,9 @@ export interface CliContext {
   openVault(path: string): Promise<CredentialVault>;
 }
 
-export function cliContext(global: GlobalOptions): CliContext {
+export function cliContext(global: GlobalOptions, io: CliIo): CliContext {
   const scrubber = new SecretScrubber();
-  const output = new Output(scrubber);
+  const output = new Output(scrubber, io.stdout, io.stderr);
   // The file each opened vault came from: its accounts are checked once the registry is known.
   const accountsFiles = new WeakMap<CredentialVault, string>();
   return {
@@ -71,7 +72,7 @@ export function cliContext(global: GlobalOptions): CliContext {
       const vault = await FileVault.open(path, { logger });
       // Every secret of the file is scrubbed, not only those of accounts a run touches.
       for (const summary of await vault.list())
-        scrubber.addCredentials((await vault.get({ id: summary.id })).credentials);
+        scrubber.addCredentials((await vault.get({ id: summary.id, user: summary.user })).credentials);
       accountsFiles.set(vault, path);
       return vault;
     },

@@ -1,4 +1,5 @@
 import type { CliContext, GlobalOptions } from './cli-context.js';
+import type { CliIo } from './cli-io.js';
 
 /** What a command's definition (`add…Command`, beside its handler) gets from the program. */
 export interface CommandKit {
@@ -11,4 +12,6 @@ export interface CommandKit {
   ): (...args: A) => Promise<void>;
   /** The global options (`--config`) as parsed. */
   globalOptions(): GlobalOptions;
+  /** Where this invocation writes. */
+  readonly io: CliIo;
 }

@@ -34,11 +34,14 @@ export class DemoVault implements CredentialVault {
       const what = 'integration' in ref ? `${ref.integration} account "${ref.name}"` : `account "${ref.id}"`;
       throw new StepError({ code: 'not_found', message: `No emulator demo ${what}` });
     }
-    return structuredClone(account);
+    // Demo accounts stand in for every user's: each user gets them as its own.
+    const copy = structuredClone(account);
+    return ref.user === undefined ? copy : { ...copy, user: ref.user };
   }
 
   async update(account: ConnectedAccount): Promise<void> {
-    const copy = structuredClone(account);
+    // Kept as the demo account every user shares, whichever user's call refreshed it.
+    const { user: _user, ...copy } = structuredClone(account);
     const at = this.all.findIndex((candidate) => candidate.id === account.id);
     if (at >= 0) this.all[at] = copy;
     if (this.byIntegration.get(account.integration)?.id === account.id)

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import type { CliContext, GlobalOptions } from './cli-context.js';
+import { type CliIo, processIo } from './cli-io.js';
 import { tolerateClosedPipes } from './closed-pipes.js';
 import type { CommandKit } from './command-kit.js';
 import { addDeliveriesListCommand, addDeliveryShowCommand } from './commands/deliveries-command.js';
@@ -9,6 +10,7 @@ import { addDeliveryReplayCommand } from './commands/deliveries-replay-command.j
 import { addDescribeCommand } from './commands/describe-command.js';
 import { addEmulateCommand } from './commands/emulate-command.js';
 import { addEncryptAccountsCommand } from './commands/encrypt-accounts-command.js';
+import { addMcpCommand } from './commands/mcp-command.js';
 import { addRunCommand } from './commands/run-command.js';
 import { addRunsCancelCommand } from './commands/runs-cancel-command.js';
 import { addRunsListCommand } from './commands/runs-command.js';
@@ -19,6 +21,7 @@ import { addRunShowCommand } from './commands/runs-show-command.js';
 import { addSchemaCommand } from './commands/schema-command.js';
 import { addServeCommand } from './commands/serve-command.js';
 import { addStepsCommand } from './commands/steps-command.js';
+import { addToolsCommand } from './commands/tools-command.js';
 import { addTriggerActivationCommands } from './commands/trigger-activation-command.js';
 import { addTriggerMatchCommand } from './commands/trigger-match-command.js';
 import { addTriggerTestCommand } from './commands/trigger-test-command.js';
@@ -30,12 +33,12 @@ import { helpAsOption } from './help-as-option.js';
 import { printable } from './printable.js';
 
 /**
- * Builds the `toolsteps` program; each action resolves with the process exit code. Each command's
- * options and registration are in `commands/<name>-command.ts`, beside its handler in
+ * Builds the `toolsteps` program writing to `io`; each action resolves with the process exit code. Each
+ * command's options and registration are in `commands/<name>-command.ts`, beside its handler in
  * `commands/<name>.ts`, which loads only when the command runs; this is the tree of commands, in the
  * order help lists them.
  */
-export function buildProgram(exit: (code: number) => void): Command {
+export function buildProgram(exit: (code: number) => void, io: CliIo): Command {
   const program = new Command('toolsteps')
     .description('Run and check JSON workflows of integration tool steps.')
     .version(engineVersion(), '-V, --version', 'print the engine version')
@@ -43,8 +46,8 @@ export function buildProgram(exit: (code: number) => void): Command {
     .showHelpAfterError()
     // Commander's own lines (an unknown option, echoed as typed) are as printable as the commands'.
     .configureOutput({
-      writeOut: (text) => process.stdout.write(printable(text, { lines: true })),
-      writeErr: (text) => process.stderr.write(printable(text, { lines: true })),
+      writeOut: (text) => io.stdout.write(printable(text, { lines: true })),
+      writeErr: (text) => io.stderr.write(printable(text, { lines: true })),
       outputError: (text, write) => write(`${printable(text.trimEnd())}\n`),
     })
     .exitOverride();
@@ -55,7 +58,7 @@ export function buildProgram(exit: (code: number) => void): Command {
       async (...args: A) => {
         // The engine loads with the context, when a command runs: `--version` and `--help` start without it.
         const { cliContext } = await import('./cli-context.js');
-        const cli = cliContext(program.opts<GlobalOptions>());
+        const cli = cliContext(program.opts<GlobalOptions>(), io);
         try {
           exit(await body(cli, ...args));
         } catch (error) {
@@ -63,12 +66,15 @@ export function buildProgram(exit: (code: number) => void): Command {
         }
       },
     globalOptions: () => program.opts<GlobalOptions>(),
+    io,
   };
 
   addRunCommand(program, kit);
   addWorkerCommand(program, kit);
   addValidateCommand(program, kit);
   addStepsCommand(program, kit);
+  addToolsCommand(program, kit);
+  addMcpCommand(program, kit);
   addTriggersCommand(program, kit);
   addDescribeCommand(program, kit);
 
@@ -121,18 +127,25 @@ function reportError(error: unknown, cli: CliContext): number {
   return EXIT.invalid;
 }
 
-export async function main(argv: string[]): Promise<void> {
-  tolerateClosedPipes();
+/**
+ * Runs one `toolsteps` command line (`argv` as `process.argv` has it: node, script, arguments…) and
+ * resolves with its exit code; what it prints goes to `io`.
+ */
+export async function runToolsteps(argv: string[], io: CliIo): Promise<number> {
+  let exitCode: number = EXIT.ok;
   const program = buildProgram((code) => {
-    process.exitCode = code;
-  });
+    exitCode = code;
+  }, io);
   try {
     await program.parseAsync(helpAsOption(argv));
   } catch (error) {
-    if (error instanceof CommanderError) {
-      process.exitCode = error.exitCode === 0 ? EXIT.ok : EXIT.invalid;
-      return;
-    }
+    if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : EXIT.invalid;
     throw error;
   }
+  return exitCode;
+}
+
+export async function main(argv: string[]): Promise<void> {
+  tolerateClosedPipes();
+  process.exitCode = await runToolsteps(argv, processIo());
 }

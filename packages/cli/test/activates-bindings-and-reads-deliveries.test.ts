@@ -6,7 +6,8 @@ import {
   type BoardEmulator,
   startBoardEmulator,
 } from '../../engine/test/triggers/fixtures/board/emulator.js';
-import { REPO_ROOT, runCli, startCli } from './support/cli-process.js';
+import { runCliHere } from './support/cli-in-process.js';
+import { REPO_ROOT, startCli } from './support/cli-process.js';
 import { startServe } from './support/serve-process.js';
 
 jest.setTimeout(240_000);
@@ -47,7 +48,7 @@ describe('toolsteps trigger activate | deactivate, and deliveries', () => {
     const file = temp.path('new-bugs.binding.json');
     const url = 'https://hooks.example.com/toolsteps';
     for (let time = 0; time < 2; time++) {
-      const activated = await runCli([
+      const activated = await runCliHere([
         ...BOARD,
         'trigger',
         'activate',
@@ -65,7 +66,14 @@ describe('toolsteps trigger activate | deactivate, and deliveries', () => {
       expect.objectContaining({ url: `${url}/hooks/triage-new-bugs` }),
     ]);
 
-    const deactivated = await runCli([...BOARD, 'trigger', 'deactivate', file, ...withAccounts, '--json']);
+    const deactivated = await runCliHere([
+      ...BOARD,
+      'trigger',
+      'deactivate',
+      file,
+      ...withAccounts,
+      '--json',
+    ]);
     expect(deactivated.code).toBe(0);
     expect(JSON.parse(deactivated.stdout)).toEqual({
       action: 'deactivate',
@@ -75,7 +83,7 @@ describe('toolsteps trigger activate | deactivate, and deliveries', () => {
   });
 
   it('will not activate on emulators that would stop with the command', async () => {
-    const result = await runCli([...BOARD, 'trigger', 'activate', temp.path('new-bugs.binding.json')]);
+    const result = await runCliHere([...BOARD, 'trigger', 'activate', temp.path('new-bugs.binding.json')]);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('trigger activate needs --accounts: a hook registered at emulators');
   });
@@ -94,7 +102,7 @@ describe('toolsteps trigger activate | deactivate, and deliveries', () => {
   });
 
   it('reports every problem of every binding before listening or registering anything', async () => {
-    const result = await runCli([
+    const result = await runCliHere([
       ...BOARD,
       'serve',
       temp.path('new-bugs.binding.json'),
@@ -110,11 +118,11 @@ describe('toolsteps trigger activate | deactivate, and deliveries', () => {
   });
 
   it('says what is wrong with a path, a port or a busy port', async () => {
-    const missing = await runCli([...BOARD, 'serve', temp.path('nowhere'), ...withAccounts]);
+    const missing = await runCliHere([...BOARD, 'serve', temp.path('nowhere'), ...withAccounts]);
     expect(missing).toMatchObject({ code: 2, stderr: expect.stringContaining('No file or folder') });
-    const empty = await runCli([...BOARD, 'serve', temp.path('empty'), ...withAccounts]);
+    const empty = await runCliHere([...BOARD, 'serve', temp.path('empty'), ...withAccounts]);
     expect(empty.stderr).toContain('holds no binding file (*.binding.json)');
-    const port = await runCli([...BOARD, 'serve', temp.path('new-bugs.binding.json'), '--port', '80a']);
+    const port = await runCliHere([...BOARD, 'serve', temp.path('new-bugs.binding.json'), '--port', '80a']);
     expect(port).toMatchObject({
       code: 2,
       stderr: expect.stringContaining('--port must be 0 to 65535 (got "80a")'),
@@ -124,7 +132,7 @@ describe('toolsteps trigger activate | deactivate, and deliveries', () => {
     await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
     try {
       const taken = String((busy.address() as { port: number }).port);
-      const result = await runCli([
+      const result = await runCliHere([
         ...BOARD,
         'serve',
         temp.path('new-bugs.binding.json'),
@@ -142,26 +150,33 @@ describe('toolsteps trigger activate | deactivate, and deliveries', () => {
   });
 
   it('lists deliveries only from a store that exists, with known statuses', async () => {
-    const none = await runCli([...BOARD, 'deliveries', '--store', temp.path('no.sqlite')]);
+    const none = await runCliHere([...BOARD, 'deliveries', '--store', temp.path('no.sqlite')]);
     expect(none).toMatchObject({
       code: 2,
       stderr: expect.stringContaining(`No trigger store at ${temp.path('no.sqlite')}`),
     });
-    const status = await runCli([...BOARD, 'deliveries', '--store', withAccounts[3], '--status', 'faild']);
+    const status = await runCliHere([
+      ...BOARD,
+      'deliveries',
+      '--store',
+      withAccounts[3],
+      '--status',
+      'faild',
+    ]);
     expect(status).toMatchObject({ code: 2, stderr: expect.stringContaining('--status: unknown faild') });
-    const listed = await runCli([...BOARD, 'deliveries', '--store', withAccounts[3]]);
+    const listed = await runCliHere([...BOARD, 'deliveries', '--store', withAccounts[3]]);
     expect(listed).toMatchObject({ code: 0, stdout: 'No delivery is kept\n' });
-    const unknown = await runCli([...BOARD, 'deliveries', 'show', 'nope', '--store', withAccounts[3]]);
+    const unknown = await runCliHere([...BOARD, 'deliveries', 'show', 'nope', '--store', withAccounts[3]]);
     expect(unknown).toMatchObject({ code: 1, stderr: expect.stringContaining('No delivery "nope" is kept') });
   });
 
   it('refuses a public URL its binding URLs could not extend, and a replay without accounts', async () => {
     const file = temp.path('new-bugs.binding.json');
     for (const url of ['not a url', 'https://h.example/base?k=v', 'ftp://h.example']) {
-      const result = await runCli([...BOARD, 'serve', file, '--public-url', url]);
+      const result = await runCliHere([...BOARD, 'serve', file, '--public-url', url]);
       expect(result).toMatchObject({ code: 2, stderr: expect.stringContaining('--public-url must') });
     }
-    const replay = await runCli([
+    const replay = await runCliHere([
       ...BOARD,
       'deliveries',
       'replay',

@@ -1,11 +1,12 @@
 import { describe, expect, it, jest } from '@jest/globals';
-import { runCli, TASKS } from './support/cli-process.js';
+import { runCliHere } from './support/cli-in-process.js';
+import { TASKS } from './support/cli-process.js';
 
 jest.setTimeout(240_000);
 
 describe('toolsteps describe <step>', () => {
   it('shows the fields of an array of objects under it, with their types and which are required', async () => {
-    const { code, stdout, stderr } = await runCli([...TASKS, 'describe', 'tasks.list_tasks']);
+    const { code, stdout, stderr } = await runCliHere([...TASKS, 'describe', 'tasks.list_tasks']);
 
     expect(code).toBe(0);
     expect(stderr).toBe('');
@@ -25,7 +26,7 @@ describe('toolsteps describe <step>', () => {
   });
 
   it('shows the fields of a nullable object and of an object among other types, one level deep', async () => {
-    const { code, stdout } = await runCli(['describe', 'github.create_issue']);
+    const { code, stdout } = await runCliHere(['describe', 'github.create_issue']);
 
     expect(code).toBe(0);
     const lines = stdout.split('\n');

@@ -3,7 +3,8 @@ import { expect, it, jest } from '@jest/globals';
 import type { RunResult } from '@toolsteps/engine';
 import { SqliteJournal } from '@toolsteps/sqlite';
 import { DEMO_TOKEN } from '../../../examples/tasks/src/testing/index.js';
-import { runCli, TASKS, TRIAGE } from './support/cli-process.js';
+import { runCliHere } from './support/cli-in-process.js';
+import { TASKS, TRIAGE } from './support/cli-process.js';
 import { useTasksWorld } from './support/tasks-world.js';
 
 jest.setTimeout(240_000);
@@ -16,7 +17,7 @@ it('never writes an account token to the journal file, even one passed in the in
   const path = temp.path('journal/runs.sqlite');
   // The token goes into the input, the args of `found` and the variables: everywhere the journal writes.
   const input = JSON.stringify({ today: '2026-11-21', label: DEMO_TOKEN });
-  const { code, stdout } = await runCli([
+  const { code, stdout } = await runCliHere([
     ...TASKS,
     'run',
     TRIAGE,

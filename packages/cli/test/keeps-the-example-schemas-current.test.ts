@@ -3,7 +3,8 @@ import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it, jest } from '@jest/globals';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { REPO_ROOT, runCli, TASKS } from './support/cli-process.js';
+import { runCliHere } from './support/cli-in-process.js';
+import { REPO_ROOT, TASKS } from './support/cli-process.js';
 
 jest.setTimeout(240_000);
 
@@ -37,7 +38,7 @@ const readJson = async (path: string) => JSON.parse(await readFile(join(REPO_ROO
 
 describe.each(SCHEMAS)('$file', ({ file, args, workflows }) => {
   it(`is what \`toolsteps ${args.join(' ')}\` prints now (to refresh: ${REFRESH})`, async () => {
-    const { code, stdout } = await runCli(args);
+    const { code, stdout } = await runCliHere(args);
 
     expect(code).toBe(0);
     expect(await readJson(file)).toEqual(JSON.parse(stdout));

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it, jest } from '@jest/globals';
 import { type RedisServer, startRedisServer } from '@toolsteps/redis/testing';
 import { QUEUE_KEY, QUEUE_KEY_ENV } from '../../redis/test/queue/support/queue-key.js';
+import { runCliHere } from './support/cli-in-process.js';
 import { runCli, TASKS, TRIAGE } from './support/cli-process.js';
 
 jest.setTimeout(120_000);
@@ -25,7 +26,7 @@ it('queues a run on a Redis with a password and never prints the password', asyn
   expect(queued.stdout + queued.stderr).not.toContain(PASSWORD);
   expect(queued.stdout + queued.stderr).not.toContain(QUEUE_KEY);
 
-  const listed = await runCli(['runs', '--redis', redis.url.replace(PASSWORD, 'wrong-password')]);
+  const listed = await runCliHere(['runs', '--redis', redis.url.replace(PASSWORD, 'wrong-password')]);
   expect(listed.code).not.toBe(0);
   expect(listed.stdout + listed.stderr).not.toContain('wrong-password');
 });

@@ -1,11 +1,12 @@
 import { describe, expect, it, jest } from '@jest/globals';
-import { runCli, TASKS } from './support/cli-process.js';
+import { runCliHere } from './support/cli-in-process.js';
+import { TASKS } from './support/cli-process.js';
 
 jest.setTimeout(240_000);
 
 describe('toolsteps steps', () => {
   it('lists the installed steps as a table', async () => {
-    const { code, stdout, stderr } = await runCli([...TASKS, 'steps']);
+    const { code, stdout, stderr } = await runCliHere([...TASKS, 'steps']);
 
     expect(code).toBe(0);
     expect(stderr).toBe('');
@@ -19,7 +20,7 @@ describe('toolsteps steps', () => {
   });
 
   it('with --integration and --json lists one integration as JSON, without schemas', async () => {
-    const { code, stdout } = await runCli([...TASKS, 'steps', '--integration', 'tasks', '--json']);
+    const { code, stdout } = await runCliHere([...TASKS, 'steps', '--integration', 'tasks', '--json']);
 
     expect(code).toBe(0);
     const steps = JSON.parse(stdout);
@@ -40,7 +41,7 @@ describe('toolsteps steps', () => {
   });
 
   it('with --markdown prints a README table of each step with its inputs and outputs', async () => {
-    const { code, stdout } = await runCli([...TASKS, 'steps', '--markdown']);
+    const { code, stdout } = await runCliHere([...TASKS, 'steps', '--markdown']);
 
     expect(code).toBe(0);
     expect(stdout.split('\n')).toEqual([
@@ -54,7 +55,7 @@ describe('toolsteps steps', () => {
   });
 
   it('exits 2 on an unknown integration, naming the installed ones', async () => {
-    const { code, stdout, stderr } = await runCli([...TASKS, 'steps', '--integration', 'taks']);
+    const { code, stdout, stderr } = await runCliHere([...TASKS, 'steps', '--integration', 'taks']);
 
     expect(code).toBe(2);
     expect(stdout).toBe('');
@@ -62,7 +63,7 @@ describe('toolsteps steps', () => {
   });
 
   it('without --config loads the workspace step packages, and lists exactly what they define', async () => {
-    const [text, json] = await Promise.all([runCli(['steps']), runCli(['steps', '--json'])]);
+    const [text, json] = await Promise.all([runCliHere(['steps']), runCliHere(['steps', '--json'])]);
 
     expect(text.code).toBe(0);
     expect(json.code).toBe(0);
@@ -80,7 +81,7 @@ describe('toolsteps steps', () => {
 
 describe('toolsteps describe', () => {
   it("shows a step's title, effect, input and output", async () => {
-    const { code, stdout, stderr } = await runCli([...TASKS, 'describe', 'tasks.complete_task']);
+    const { code, stdout, stderr } = await runCliHere([...TASKS, 'describe', 'tasks.complete_task']);
 
     expect(code).toBe(0);
     expect(stderr).toBe('');
@@ -106,7 +107,7 @@ describe('toolsteps describe', () => {
   });
 
   it('with --json prints the catalog entry with its schemas', async () => {
-    const { code, stdout } = await runCli([...TASKS, 'describe', 'tasks.list_tasks', '--json']);
+    const { code, stdout } = await runCliHere([...TASKS, 'describe', 'tasks.list_tasks', '--json']);
 
     expect(code).toBe(0);
     const entry = JSON.parse(stdout);
@@ -116,7 +117,7 @@ describe('toolsteps describe', () => {
   });
 
   it('exits 2 on an unknown id, suggesting the closest one', async () => {
-    const { code, stdout, stderr } = await runCli([...TASKS, 'describe', 'tasks.list_task']);
+    const { code, stdout, stderr } = await runCliHere([...TASKS, 'describe', 'tasks.list_task']);
 
     expect(code).toBe(2);
     expect(stdout).toBe('');

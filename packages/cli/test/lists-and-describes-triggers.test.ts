@@ -1,5 +1,6 @@
 import { describe, expect, it, jest } from '@jest/globals';
-import { runCli, TASKS } from './support/cli-process.js';
+import { runCliHere } from './support/cli-in-process.js';
+import { TASKS } from './support/cli-process.js';
 
 jest.setTimeout(240_000);
 
@@ -8,7 +9,7 @@ const BOARD = ['--config', 'packages/engine/test/triggers/fixtures/board/toolste
 
 describe('toolsteps triggers', () => {
   it('lists the installed triggers as a table', async () => {
-    const { code, stdout, stderr } = await runCli([...BOARD, 'triggers']);
+    const { code, stdout, stderr } = await runCliHere([...BOARD, 'triggers']);
 
     expect(code).toBe(0);
     expect(stderr).toBe('');
@@ -21,7 +22,7 @@ describe('toolsteps triggers', () => {
   });
 
   it('with --integration and --json lists one integration as JSON, without schemas or samples', async () => {
-    const { code, stdout } = await runCli([...BOARD, 'triggers', '--integration', 'board', '--json']);
+    const { code, stdout } = await runCliHere([...BOARD, 'triggers', '--integration', 'board', '--json']);
 
     expect(code).toBe(0);
     expect(JSON.parse(stdout)).toEqual([
@@ -52,8 +53,8 @@ describe('toolsteps triggers', () => {
 
   it('says so when an integration has no triggers, and exits 2 on an unknown one', async () => {
     const [none, unknown] = await Promise.all([
-      runCli([...TASKS, 'triggers', '--integration', 'tasks']),
-      runCli([...BOARD, 'triggers', '--integration', 'bord']),
+      runCliHere([...TASKS, 'triggers', '--integration', 'tasks']),
+      runCliHere([...BOARD, 'triggers', '--integration', 'bord']),
     ]);
 
     expect(none).toMatchObject({ code: 0, stdout: 'The tasks integration has no triggers.\n' });
@@ -65,7 +66,7 @@ describe('toolsteps triggers', () => {
   });
 
   it('leaves `toolsteps steps` to steps', async () => {
-    const { code, stdout } = await runCli([...BOARD, 'steps']);
+    const { code, stdout } = await runCliHere([...BOARD, 'steps']);
 
     expect(code).toBe(0);
     expect(stdout.split('\n')).toEqual([
@@ -78,7 +79,7 @@ describe('toolsteps triggers', () => {
 
 describe('toolsteps describe <trigger>', () => {
   it("shows the trigger's delivery, config, event fields (nested) and sample", async () => {
-    const { code, stdout, stderr } = await runCli([...BOARD, 'describe', 'board.new_card']);
+    const { code, stdout, stderr } = await runCliHere([...BOARD, 'describe', 'board.new_card']);
 
     expect(code).toBe(0);
     expect(stderr).toBe('');
@@ -116,7 +117,7 @@ describe('toolsteps describe <trigger>', () => {
   });
 
   it('shows how often a poll trigger polls', async () => {
-    const { stdout } = await runCli([...BOARD, 'describe', 'board.archived_card']);
+    const { stdout } = await runCliHere([...BOARD, 'describe', 'board.archived_card']);
 
     expect(stdout.split('\n')[1]).toBe(
       'integration: Board (fixture)   delivery: poll every 5 minutes   status: stable',
@@ -124,7 +125,7 @@ describe('toolsteps describe <trigger>', () => {
   });
 
   it('with --json prints the catalog entry with its config and event schemas and its sample', async () => {
-    const { code, stdout } = await runCli([...BOARD, 'describe', 'board.new_card', '--json']);
+    const { code, stdout } = await runCliHere([...BOARD, 'describe', 'board.new_card', '--json']);
 
     expect(code).toBe(0);
     const entry = JSON.parse(stdout);
@@ -136,9 +137,9 @@ describe('toolsteps describe <trigger>', () => {
 
   it('exits 2 on an unknown id, suggesting the closest trigger or step', async () => {
     const [trigger, step, neither] = await Promise.all([
-      runCli([...BOARD, 'describe', 'board.new_crad']),
-      runCli([...BOARD, 'describe', 'board.add_coment']),
-      runCli([...BOARD, 'describe', 'jira.create_ticket']),
+      runCliHere([...BOARD, 'describe', 'board.new_crad']),
+      runCliHere([...BOARD, 'describe', 'board.add_coment']),
+      runCliHere([...BOARD, 'describe', 'jira.create_ticket']),
     ]);
 
     expect(trigger).toMatchObject({
@@ -158,8 +159,8 @@ describe('toolsteps describe <trigger>', () => {
 describe('toolsteps schema binding', () => {
   it('prints the binding schema specialised to the installed triggers', async () => {
     const [binding, unknown] = await Promise.all([
-      runCli([...BOARD, 'schema', 'binding']),
-      runCli([...BOARD, 'schema', 'bindings']),
+      runCliHere([...BOARD, 'schema', 'binding']),
+      runCliHere([...BOARD, 'schema', 'bindings']),
     ]);
 
     expect(binding.code).toBe(0);

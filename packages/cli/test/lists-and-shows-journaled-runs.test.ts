@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { RunResult } from '@toolsteps/engine';
 import { COMPLETE_MISSING_TASK, type TempFiles, tempFiles } from '../../engine/test/support/temp-files.js';
-import { runCli, TASKS, TRIAGE } from './support/cli-process.js';
+import { runCliHere } from './support/cli-in-process.js';
+import { TASKS, TRIAGE } from './support/cli-process.js';
 
 jest.setTimeout(240_000);
 
@@ -14,14 +15,14 @@ describe('toolsteps runs', () => {
     temp = await tempFiles({ 'complete-missing.json': COMPLETE_MISSING_TASK });
     journal = ['--journal', temp.path('runs.sqlite')];
     const run = async (args: string[]) =>
-      JSON.parse((await runCli([...TASKS, 'run', ...args, ...journal, '--json'])).stdout) as RunResult;
+      JSON.parse((await runCliHere([...TASKS, 'run', ...args, ...journal, '--json'])).stdout) as RunResult;
     succeeded = await run([TRIAGE, '--input', '{"today":"2026-11-21"}']);
     failed = await run([temp.path('complete-missing.json')]);
   });
   afterAll(() => temp.remove());
 
   it('lists the runs newest first with their workflow, status, duration and steps done', async () => {
-    const { code, stdout } = await runCli(['runs', ...journal]);
+    const { code, stdout } = await runCliHere(['runs', ...journal]);
 
     expect(code).toBe(0);
     const lines = stdout.trim().split('\n');
@@ -35,7 +36,7 @@ describe('toolsteps runs', () => {
   });
 
   it('lists only the runs of a status, as JSON', async () => {
-    const { code, stdout } = await runCli(['runs', '--status', 'failed', '--json', ...journal]);
+    const { code, stdout } = await runCliHere(['runs', '--status', 'failed', '--json', ...journal]);
 
     expect(code).toBe(0);
     const runs = JSON.parse(stdout) as Array<{ id: string; status: string; error: { code: string } }>;
@@ -45,7 +46,7 @@ describe('toolsteps runs', () => {
   });
 
   it('shows a run named by the first characters of its id, with the trace of its steps', async () => {
-    const { code, stdout } = await runCli(['runs', 'show', succeeded.runId.slice(0, 8), ...journal]);
+    const { code, stdout } = await runCliHere(['runs', 'show', succeeded.runId.slice(0, 8), ...journal]);
 
     expect(code).toBe(0);
     expect(stdout).toContain(`Run ${succeeded.runId} of triage-stale-tasks: succeeded`);
@@ -56,7 +57,7 @@ describe('toolsteps runs', () => {
   });
 
   it('shows a run as JSON: the run and the steps the run result traced', async () => {
-    const { code, stdout } = await runCli(['runs', 'show', failed.runId, '--json', ...journal]);
+    const { code, stdout } = await runCliHere(['runs', 'show', failed.runId, '--json', ...journal]);
 
     expect(code).toBe(0);
     const shown = JSON.parse(stdout);
@@ -65,7 +66,7 @@ describe('toolsteps runs', () => {
   });
 
   it('says so, exit code 1, for a run it does not know', async () => {
-    const { code, stderr } = await runCli(['runs', 'show', 'no-such-run', ...journal]);
+    const { code, stderr } = await runCliHere(['runs', 'show', 'no-such-run', ...journal]);
 
     expect(code).toBe(1);
     expect(stderr).toContain('toolsteps: No run "no-such-run" is journaled');

@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { type TempFiles, tempFiles } from '../../engine/test/support/temp-files.js';
-import { REPO_ROOT, runCli } from './support/cli-process.js';
+import { runCliHere } from './support/cli-in-process.js';
+import { REPO_ROOT } from './support/cli-process.js';
 
 jest.setTimeout(240_000);
 
@@ -118,7 +119,7 @@ describe('toolsteps trigger match', () => {
   afterAll(() => temp.remove());
 
   it('prints one line: the trigger the delivery fires and how many events it makes', async () => {
-    const { code, stdout, stderr } = await runCli([
+    const { code, stdout, stderr } = await runCliHere([
       ...BOARD,
       'trigger',
       'match',
@@ -133,7 +134,7 @@ describe('toolsteps trigger match', () => {
   });
 
   it('with --json prints each file with the triggers it fires and their events', async () => {
-    const { code, stdout, stderr } = await runCli([
+    const { code, stdout, stderr } = await runCliHere([
       ...BOARD,
       'trigger',
       'match',
@@ -157,7 +158,7 @@ describe('toolsteps trigger match', () => {
   });
 
   it('gives each trigger the config values it declares: --set column=done leaves no card of the inbox', async () => {
-    const { code, stdout } = await runCli([
+    const { code, stdout } = await runCliHere([
       ...BOARD,
       'trigger',
       'match',
@@ -173,7 +174,7 @@ describe('toolsteps trigger match', () => {
   });
 
   it('exits 1 when no file fires a trigger, naming the event each was', async () => {
-    const { code, stdout, stderr } = await runCli([
+    const { code, stdout, stderr } = await runCliHere([
       ...BOARD,
       'trigger',
       'match',
@@ -196,8 +197,8 @@ describe('toolsteps trigger match', () => {
 
   it('says which triggers it could not check for want of config, rather than leaving them out', async () => {
     const [text, json] = await Promise.all([
-      runCli([...BOARD, 'trigger', 'match', DELIVERY, temp.path('ping.json')]),
-      runCli([...BOARD, 'trigger', 'match', DELIVERY, '--json']),
+      runCliHere([...BOARD, 'trigger', 'match', DELIVERY, temp.path('ping.json')]),
+      runCliHere([...BOARD, 'trigger', 'match', DELIVERY, '--json']),
     ]);
 
     // The ping reaches no board.new_card binding, whatever its config: nothing to say about it.
@@ -221,7 +222,7 @@ describe('toolsteps trigger match', () => {
   });
 
   it('prints one line per file and exits 0 when at least one fires', async () => {
-    const { code, stdout, stderr } = await runCli([
+    const { code, stdout, stderr } = await runCliHere([
       ...BOARD,
       'trigger',
       'match',
@@ -244,9 +245,18 @@ describe('toolsteps trigger match', () => {
 
   it("tries every integration's webhook triggers, or one integration's with --integration; a trigger that throws is an error of its own", async () => {
     const [all, board, echo] = await Promise.all([
-      runCli([...mixed, 'trigger', 'match', DELIVERY, '--set', 'board=roadmap']),
-      runCli([...mixed, 'trigger', 'match', DELIVERY, '--set', 'board=roadmap', '--integration', 'board']),
-      runCli([...mixed, 'trigger', 'match', DELIVERY, '--integration', 'echo', '--json']),
+      runCliHere([...mixed, 'trigger', 'match', DELIVERY, '--set', 'board=roadmap']),
+      runCliHere([
+        ...mixed,
+        'trigger',
+        'match',
+        DELIVERY,
+        '--set',
+        'board=roadmap',
+        '--integration',
+        'board',
+      ]),
+      runCliHere([...mixed, 'trigger', 'match', DELIVERY, '--integration', 'echo', '--json']),
     ]);
 
     expect(all.stderr).toBe('');
@@ -279,9 +289,9 @@ describe('toolsteps trigger match', () => {
 
   it('exits 2 on an unknown integration, a config key no trigger has, or --set without key=value', async () => {
     const [unknown, typo, shapeless] = await Promise.all([
-      runCli([...BOARD, 'trigger', 'match', DELIVERY, '--integration', 'bord']),
-      runCli([...BOARD, 'trigger', 'match', DELIVERY, '--set', 'bord=roadmap']),
-      runCli([...BOARD, 'trigger', 'match', DELIVERY, '--set', 'roadmap']),
+      runCliHere([...BOARD, 'trigger', 'match', DELIVERY, '--integration', 'bord']),
+      runCliHere([...BOARD, 'trigger', 'match', DELIVERY, '--set', 'bord=roadmap']),
+      runCliHere([...BOARD, 'trigger', 'match', DELIVERY, '--set', 'roadmap']),
     ]);
 
     expect(unknown).toMatchObject({
@@ -303,7 +313,7 @@ describe('toolsteps trigger match', () => {
   });
 
   it('exits 2 naming every file that cannot be read or is no captured delivery, and matches none', async () => {
-    const { code, stdout, stderr } = await runCli([
+    const { code, stdout, stderr } = await runCliHere([
       ...BOARD,
       'trigger',
       'match',

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it, jest } from '@jest/globals';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { REPO_ROOT, runCli, TASKS, TRIAGE } from './support/cli-process.js';
+import { runCliHere } from './support/cli-in-process.js';
+import { REPO_ROOT, TASKS, TRIAGE } from './support/cli-process.js';
 
 jest.setTimeout(240_000);
 
@@ -12,7 +13,7 @@ const addFormats = addFormatsModule as unknown as typeof addFormatsModule.defaul
 
 describe('toolsteps schema', () => {
   it('prints a JSON Schema that knows the installed steps and checks their args', async () => {
-    const { code, stdout, stderr } = await runCli([...TASKS, 'schema']);
+    const { code, stdout, stderr } = await runCliHere([...TASKS, 'schema']);
 
     expect(code).toBe(0);
     expect(stderr).toBe('');

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import type { NewDelivery } from '@toolsteps/engine';
 import { SqliteTriggerStore } from '@toolsteps/sqlite';
 import { BOARD, useBoardWorld } from './support/board-world.js';
-import { runCli } from './support/cli-process.js';
+import { runCliHere } from './support/cli-in-process.js';
 import { type ServeProcess, startServe } from './support/serve-process.js';
 
 jest.setTimeout(240_000);
@@ -48,7 +48,7 @@ describe('finished deliveries', () => {
   });
 
   const kept = async (store: string) => {
-    const listed = await runCli([...BOARD, 'deliveries', '--store', store, '--json']);
+    const listed = await runCliHere([...BOARD, 'deliveries', '--store', store, '--json']);
     expect(listed.code).toBe(0);
     return (JSON.parse(listed.stdout) as Array<{ id: string }>).map((item) => item.id).sort();
   };
@@ -57,11 +57,11 @@ describe('finished deliveries', () => {
     const store = world.temp.path('a.sqlite');
     await storeWithDeliveries(store);
 
-    const pruned = await runCli(['deliveries', 'prune', '--older-than', '30d', '--store', store]);
+    const pruned = await runCliHere(['deliveries', 'prune', '--older-than', '30d', '--store', store]);
     expect(pruned).toMatchObject({ code: 0, stdout: 'Deleted 1 finished delivery older than 30d\n' });
     expect(await kept(store)).toEqual(['recent', 'waiting']);
 
-    const again = await runCli(['deliveries', 'prune', '--older-than', '0s', '--store', store, '--json']);
+    const again = await runCliHere(['deliveries', 'prune', '--older-than', '0s', '--store', store, '--json']);
     expect(again.code).toBe(0);
     expect(JSON.parse(again.stdout)).toEqual({ deleted: 1, before: expect.any(String) });
     expect(await kept(store)).toEqual(['waiting']);
@@ -98,7 +98,7 @@ describe('finished deliveries', () => {
       '--reconcile-every: 10ms is too short: give 1s or more',
     ],
   ])('are refused a bad duration with exit 2 before anything starts: %j', async (args, message) => {
-    const refused = await runCli([...args, '--store', world.temp.path('never.sqlite')]);
+    const refused = await runCliHere([...args, '--store', world.temp.path('never.sqlite')]);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain(message);
   });

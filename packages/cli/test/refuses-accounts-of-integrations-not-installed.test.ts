@@ -1,7 +1,8 @@
 import { chmod } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { type TempFiles, tempFiles } from '../../engine/test/support/temp-files.js';
-import { runCli, TASKS, TRIAGE } from './support/cli-process.js';
+import { runCliHere } from './support/cli-in-process.js';
+import { TASKS, TRIAGE } from './support/cli-process.js';
 
 jest.setTimeout(240_000);
 
@@ -31,7 +32,7 @@ describe('an accounts file naming an integration that is not installed', () => {
 
   it('is refused before anything runs, naming the file, the account, a likely fix and what is installed', async () => {
     const file = temp.path('misspelt.json');
-    const { code, stdout, stderr } = await runCli([...TASKS, 'validate', TRIAGE, '--accounts', file]);
+    const { code, stdout, stderr } = await runCliHere([...TASKS, 'validate', TRIAGE, '--accounts', file]);
 
     expect(code).toBe(2);
     expect(stdout).toBe('');
@@ -42,7 +43,7 @@ describe('an accounts file naming an integration that is not installed', () => {
 
   it('lists every such account at once, suggesting only what is close', async () => {
     const file = temp.path('two-unknown.json');
-    const { code, stderr } = await runCli([
+    const { code, stderr } = await runCliHere([
       ...TASKS,
       'run',
       TRIAGE,
@@ -61,7 +62,12 @@ describe('an accounts file naming an integration that is not installed', () => {
 
   it('suggests the installed step package a misspelt "gihtub" meant', async () => {
     const file = temp.path('github-misspelt.json');
-    const { code, stderr } = await runCli(['validate', 'examples/github-triage.json', '--accounts', file]);
+    const { code, stderr } = await runCliHere([
+      'validate',
+      'examples/github-triage.json',
+      '--accounts',
+      file,
+    ]);
 
     expect(code).toBe(2);
     expect(stderr).toMatch(

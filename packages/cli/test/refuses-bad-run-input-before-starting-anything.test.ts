@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { type RedisServer, startRedisServer } from '@toolsteps/redis/testing';
 import { SqliteJournal } from '@toolsteps/sqlite';
 import { type TempFiles, tempFiles } from '../../engine/test/support/temp-files.js';
-import { runCli, TASKS, TRIAGE } from './support/cli-process.js';
+import { runCliHere } from './support/cli-in-process.js';
+import { TASKS, TRIAGE } from './support/cli-process.js';
 import { runCliIn, TRIAGE_RUN } from './support/journal-cli.js';
 
 jest.setTimeout(240_000);
@@ -29,7 +30,7 @@ describe('toolsteps run with input that breaks the workflow input schema', () =>
   afterAll(() => temp.remove());
 
   it('exits 2 listing every problem with its value, before any emulator starts', async () => {
-    const { code, stdout, stderr } = await runCli([
+    const { code, stdout, stderr } = await runCliHere([
       ...TASKS,
       'run',
       TRIAGE,
@@ -45,7 +46,7 @@ describe('toolsteps run with input that breaks the workflow input schema', () =>
   });
 
   it('with --json prints the problems as one document', async () => {
-    const { code, stdout } = await runCli([
+    const { code, stdout } = await runCliHere([
       ...TASKS,
       'run',
       TRIAGE,
@@ -76,15 +77,15 @@ describe('toolsteps run with input that breaks the workflow input schema', () =>
     const path = temp.path('runs.sqlite');
     await SqliteJournal.open(path).close();
 
-    const { code } = await runCli([...TASKS, 'run', TRIAGE, '--input', BAD_INPUT, '--journal', path]);
+    const { code } = await runCliHere([...TASKS, 'run', TRIAGE, '--input', BAD_INPUT, '--journal', path]);
 
     expect(code).toBe(2);
-    const runs = await runCli(['runs', '--journal', path, '--json']);
+    const runs = await runCliHere(['runs', '--journal', path, '--json']);
     expect({ code: runs.code, runs: JSON.parse(runs.stdout) }).toEqual({ code: 0, runs: [] });
   });
 
   it('still runs input that fits', async () => {
-    const { code, stdout } = await runCli([
+    const { code, stdout } = await runCliHere([
       ...TASKS,
       'run',
       TRIAGE,
@@ -107,7 +108,7 @@ describe('toolsteps run --redis with input that breaks the workflow input schema
   afterAll(() => redis?.stop());
 
   it('exits 2 with every problem and queues nothing', async () => {
-    const queued = await runCli([
+    const queued = await runCliHere([
       ...TASKS,
       'run',
       TRIAGE,
@@ -121,12 +122,12 @@ describe('toolsteps run --redis with input that breaks the workflow input schema
     expect(queued.code).toBe(2);
     expect(queued.stdout).toBe('');
     expect(queued.stderr).toBe(`${BAD_INPUT_LINES.join('\n')}\n`);
-    const runs = await runCli(['runs', '--redis', redis.url, '--json']);
+    const runs = await runCliHere(['runs', '--redis', redis.url, '--json']);
     expect({ code: runs.code, runs: JSON.parse(runs.stdout) }).toEqual({ code: 0, runs: [] });
   });
 
   it('checks before it connects: an unreachable Redis is never tried', async () => {
-    const { code, stderr } = await runCli([
+    const { code, stderr } = await runCliHere([
       ...TASKS,
       'run',
       TRIAGE,

@@ -2,7 +2,8 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { type TempFiles, tempFiles } from '../../engine/test/support/temp-files.js';
-import { REPO_ROOT, runCli, TASKS } from './support/cli-process.js';
+import { runCliHere } from './support/cli-in-process.js';
+import { REPO_ROOT, TASKS } from './support/cli-process.js';
 import { holdPort } from './support/free-port.js';
 
 jest.setTimeout(240_000);
@@ -30,25 +31,25 @@ describe('toolsteps emulate refuses what it cannot do, with exit 2', () => {
   afterAll(() => temp.remove());
 
   it('lists the installed emulators in its help, from the integrations loaded', async () => {
-    const help = await runCli(['--config', config, 'emulate', '--help']);
+    const help = await runCliHere(['--config', config, 'emulate', '--help']);
     expect(help.code).toBe(0);
     expect(help.stdout).toMatch(/\nEmulators installed: github, portless\n$/);
 
-    const tasks = await runCli([...TASKS, 'emulate', '--help']);
+    const tasks = await runCliHere([...TASKS, 'emulate', '--help']);
     expect(tasks.stdout).toMatch(/\nEmulators installed: tasks\n$/);
     // `help emulate` is the same help.
-    const asked = await runCli([...TASKS, 'help', 'emulate']);
+    const asked = await runCliHere([...TASKS, 'help', 'emulate']);
     expect(asked.code).toBe(0);
     expect(asked.stdout).toBe(tasks.stdout);
 
-    const none = await runCli(['--config', config, 'emulate']);
+    const none = await runCliHere(['--config', config, 'emulate']);
     expect(none.code).toBe(2);
     expect(none.stderr).toContain("error: missing required argument 'integrations'");
     expect(none.stderr).toContain('Emulators installed: github, portless');
   });
 
   it('names the installed emulators when asked for an integration without one', async () => {
-    const { code, stdout, stderr } = await runCli(['--config', config, 'emulate', 'github', 'bare']);
+    const { code, stdout, stderr } = await runCliHere(['--config', config, 'emulate', 'github', 'bare']);
     expect({ code, stdout, stderr }).toEqual({
       code: 2,
       stdout: '',
@@ -59,7 +60,7 @@ describe('toolsteps emulate refuses what it cannot do, with exit 2', () => {
 
   it('refuses a port that is not one', async () => {
     const ports = ['abc', '-1', '65536', '4010.5'];
-    const results = await Promise.all(ports.map((port) => runCli(['emulate', 'github', '--port', port])));
+    const results = await Promise.all(ports.map((port) => runCliHere(['emulate', 'github', '--port', port])));
     for (const [index, { code, stdout, stderr }] of results.entries()) {
       expect({ code, stdout, stderr }).toEqual({
         code: 2,
@@ -70,7 +71,7 @@ describe('toolsteps emulate refuses what it cannot do, with exit 2', () => {
   });
 
   it('refuses a first port that leaves the next emulators no port', async () => {
-    const { code, stdout, stderr } = await runCli([
+    const { code, stdout, stderr } = await runCliHere([
       '--config',
       config,
       'emulate',
@@ -90,7 +91,7 @@ describe('toolsteps emulate refuses what it cannot do, with exit 2', () => {
   it('says a port is in use, and starts nothing', async () => {
     const held = await holdPort();
     try {
-      const { code, stdout, stderr } = await runCli(['emulate', 'github', '--port', String(held.port)]);
+      const { code, stdout, stderr } = await runCliHere(['emulate', 'github', '--port', String(held.port)]);
       expect({ code, stdout, stderr }).toEqual({
         code: 2,
         stdout: '',
@@ -105,7 +106,7 @@ describe('toolsteps emulate refuses what it cannot do, with exit 2', () => {
     // Held, so the emulator cannot land on it by chance: it listens elsewhere, as it always does.
     const held = await holdPort();
     const file = temp.path('portless.json');
-    const { code, stdout, stderr } = await runCli([
+    const { code, stdout, stderr } = await runCliHere([
       '--config',
       config,
       'emulate',
@@ -124,7 +125,7 @@ describe('toolsteps emulate refuses what it cannot do, with exit 2', () => {
 
   it('says when the accounts file cannot be written, and does not stay up without it', async () => {
     const file = temp.path('no-such-folder/accounts.json');
-    const { code, stdout, stderr } = await runCli(['emulate', 'github', '--accounts-out', file]);
+    const { code, stdout, stderr } = await runCliHere(['emulate', 'github', '--accounts-out', file]);
     expect({ code, stdout, stderr }).toEqual({
       code: 2,
       stdout: '',
@@ -149,7 +150,7 @@ describe('toolsteps emulate refuses what it cannot do, with exit 2', () => {
     };
     const before = await Promise.all(Object.values(files).map((file) => readFile(file, 'utf8')));
     const results = await Promise.all(
-      Object.values(files).map((file) => runCli(['emulate', 'github', '--accounts-out', file])),
+      Object.values(files).map((file) => runCliHere(['emulate', 'github', '--accounts-out', file])),
     );
     for (const [index, file] of Object.values(files).entries()) {
       const { code, stdout, stderr } = results[index];
@@ -163,7 +164,7 @@ describe('toolsteps emulate refuses what it cannot do, with exit 2', () => {
 
     const folder = temp.path('a-folder');
     await mkdir(folder);
-    const { code, stderr } = await runCli(['emulate', 'github', '--accounts-out', folder]);
+    const { code, stderr } = await runCliHere(['emulate', 'github', '--accounts-out', folder]);
     expect({ code, stderr }).toEqual({
       code: 2,
       stderr: `toolsteps: --accounts-out ${folder} is a folder: name a file\n`,

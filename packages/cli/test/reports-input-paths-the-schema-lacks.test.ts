@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it, jest } from '@jest/globals';
 import { type TempFiles, tempFiles } from '../../engine/test/support/temp-files.js';
-import { runCli, TASKS } from './support/cli-process.js';
+import { runCliHere } from './support/cli-in-process.js';
+import { TASKS } from './support/cli-process.js';
 
 jest.setTimeout(240_000);
 
@@ -26,7 +27,7 @@ afterAll(() => temp.remove());
 
 it('`validate` refuses an $input field the input schema does not declare, with a did-you-mean', async () => {
   const file = temp.path('misspelt.json');
-  const { code, stdout, stderr } = await runCli([...TASKS, 'validate', file]);
+  const { code, stdout, stderr } = await runCliHere([...TASKS, 'validate', file]);
 
   expect(code).toBe(2);
   expect(stdout).toBe('');
@@ -39,7 +40,7 @@ it('`validate` refuses an $input field the input schema does not declare, with a
 });
 
 it('`run` refuses it too, before anything runs', async () => {
-  const { code, stderr } = await runCli([...TASKS, 'run', temp.path('misspelt.json'), '--no-journal']);
+  const { code, stderr } = await runCliHere([...TASKS, 'run', temp.path('misspelt.json'), '--no-journal']);
 
   expect(code).toBe(2);
   expect(stderr).toContain('$input has no "lable" in the workflow\'s input schema (did you mean "label"?)');

@@ -1,13 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it, jest } from '@jest/globals';
-import { REPO_ROOT, runCli, TASKS } from './support/cli-process.js';
+import { runCliHere } from './support/cli-in-process.js';
+import { REPO_ROOT, TASKS } from './support/cli-process.js';
 
 jest.setTimeout(240_000);
 
 describe('toolsteps usage errors', () => {
   it('exits 2 on an unknown command, showing the usage', async () => {
-    const { code, stdout, stderr } = await runCli(['frobnicate']);
+    const { code, stdout, stderr } = await runCliHere(['frobnicate']);
 
     expect(code).toBe(2);
     expect(stdout).toBe('');
@@ -17,8 +18,8 @@ describe('toolsteps usage errors', () => {
 
   it('exits 2 on a missing argument or an unknown option, showing the usage of the command', async () => {
     const [missing, unknown] = await Promise.all([
-      runCli([...TASKS, 'describe']),
-      runCli([...TASKS, 'run', 'workflow.json', '--inputs', '{}']),
+      runCliHere([...TASKS, 'describe']),
+      runCliHere([...TASKS, 'run', 'workflow.json', '--inputs', '{}']),
     ]);
 
     expect(missing.code).toBe(2);
@@ -30,7 +31,7 @@ describe('toolsteps usage errors', () => {
   });
 
   it('exits 2 when emulating an integration that is not installed', async () => {
-    const { code, stdout, stderr } = await runCli([...TASKS, 'emulate', 'github']);
+    const { code, stdout, stderr } = await runCliHere([...TASKS, 'emulate', 'github']);
 
     expect(code).toBe(2);
     expect(stdout).toBe('');
@@ -38,7 +39,7 @@ describe('toolsteps usage errors', () => {
   });
 
   it('prints its version and help with exit 0', async () => {
-    const [version, help] = await Promise.all([runCli(['--version']), runCli(['--help'])]);
+    const [version, help] = await Promise.all([runCliHere(['--version']), runCliHere(['--help'])]);
 
     expect(version.code).toBe(0);
     const manifest = JSON.parse(await readFile(join(REPO_ROOT, 'packages/engine/package.json'), 'utf8'));

@@ -1,5 +1,6 @@
 import { expect, it, jest } from '@jest/globals';
-import { runCli, startCli, TASKS } from './support/cli-process.js';
+import { runCliHere } from './support/cli-in-process.js';
+import { startCli, TASKS } from './support/cli-process.js';
 import { useTasksWorld } from './support/tasks-world.js';
 
 jest.setTimeout(300_000);
@@ -41,7 +42,7 @@ it('a write left unknown stops the resume; runs show names it; runs resolve --as
   const runId = /^run ([0-9a-f-]{36}) of two-adds started$/m.exec(failed.stderr)?.[1] ?? '';
 
   // The resume stops for an operator.
-  const stopped = await runCli([
+  const stopped = await runCliHere([
     ...TASKS,
     'runs',
     'resume',
@@ -56,16 +57,16 @@ it('a write left unknown stops the resume; runs show names it; runs resolve --as
   expect(stopped.stderr).toMatch(
     /outcome_unknown .*Step "second" \(tasks\.add_task\) sent POST \/tasks at .*its probe failed/,
   );
-  const listed = await runCli(['runs', '--status', 'outcome_unknown', '--journal', journal]);
+  const listed = await runCliHere(['runs', '--status', 'outcome_unknown', '--journal', journal]);
   expect(listed.stdout).toContain(runId);
-  const shown = await runCli(['runs', 'show', runId, '--journal', journal]);
+  const shown = await runCliHere(['runs', 'show', runId, '--journal', journal]);
   expect(shown.stdout).toMatch(
     /step second sent, with no outcome recorded:\n {4}POST \/tasks at \S+Z\n {4}settle it: toolsteps runs resolve/,
   );
 
   const posts = emulator.requests.filter((request) => request.method === 'POST').length;
   const wrong = await temp.write('wrong.json', JSON.stringify({ id: 'seven' }));
-  const refused = await runCli([
+  const refused = await runCliHere([
     ...TASKS,
     'runs',
     'resolve',
@@ -86,7 +87,7 @@ it('a write left unknown stops the resume; runs show names it; runs resolve --as
 
   const added = [...emulator.tasks.values()].find((task) => task.title === 'Resolve me second');
   const found = await temp.write('found.json', JSON.stringify(added));
-  const resolved = await runCli([
+  const resolved = await runCliHere([
     ...TASKS,
     'runs',
     'resolve',
@@ -116,7 +117,7 @@ it('runs cancel stops a run that is still going, and a crashed run it cancels is
   const live = startCli([...TASKS, 'run', workflow, '--accounts', accounts, '--journal', journal]);
   const [, runId] = await live.waitFor(/^run ([0-9a-f-]{36}) of two-adds started$/m, 'stderr');
   await live.waitFor(/^step first started/m, 'stderr');
-  const asked = await runCli(['runs', 'cancel', runId, '--journal', journal]);
+  const asked = await runCliHere(['runs', 'cancel', runId, '--journal', journal]);
   expect(asked.stdout).toMatch(/^Asked process \d+ to stop run/);
   const stoppedLive = await live.exited;
   expect(stoppedLive.code).toBe(1);
@@ -130,9 +131,9 @@ it('runs cancel stops a run that is still going, and a crashed run it cancels is
   crashed.child.kill('SIGKILL');
   await crashed.exited;
   emulator.faults.clear();
-  const cancelled = await runCli(['runs', 'cancel', crashedId, '--journal', journal]);
+  const cancelled = await runCliHere(['runs', 'cancel', crashedId, '--journal', journal]);
   expect(cancelled.stdout).toMatch(/cancelled: it will not be resumed/);
-  const refused = await runCli([
+  const refused = await runCliHere([
     ...TASKS,
     'runs',
     'resume',
@@ -144,20 +145,20 @@ it('runs cancel stops a run that is still going, and a crashed run it cancels is
   ]);
   expect(refused.code).toBe(2);
   expect(refused.stderr).toMatch(/was cancelled \(runs cancel\)/);
-  const again = await runCli(['runs', 'cancel', crashedId, '--journal', journal]);
+  const again = await runCliHere(['runs', 'cancel', crashedId, '--journal', journal]);
   expect(again.code).toBe(1);
 });
 
 it('runs prune deletes finished runs older than a duration and keeps those waiting for a decision', async () => {
   const { accounts, workflow, journal } = await files();
-  const ran = await runCli([...TASKS, 'run', workflow, '--accounts', accounts, '--journal', journal]);
+  const ran = await runCliHere([...TASKS, 'run', workflow, '--accounts', accounts, '--journal', journal]);
   expect(ran.code).toBe(0);
-  const before = JSON.parse((await runCli(['runs', '--json', '--journal', journal])).stdout) as Array<{
+  const before = JSON.parse((await runCliHere(['runs', '--json', '--journal', journal])).stdout) as Array<{
     status: string;
   }>;
-  const pruned = await runCli(['runs', 'prune', '--older-than', '0s', '--journal', journal]);
+  const pruned = await runCliHere(['runs', 'prune', '--older-than', '0s', '--journal', journal]);
   expect(pruned.code).toBe(0);
-  const after = JSON.parse((await runCli(['runs', '--json', '--journal', journal])).stdout) as Array<{
+  const after = JSON.parse((await runCliHere(['runs', '--json', '--journal', journal])).stdout) as Array<{
     status: string;
   }>;
   const finished = before.filter((run) => ['succeeded', 'failed', 'cancelled'].includes(run.status));
@@ -173,7 +174,7 @@ it('runs prune deletes finished runs older than a duration and keeps those waiti
   );
   // `run --keep` prunes after each run; a bad duration is refused before anything runs.
   const posts = world.emulator.requests.length;
-  const badKeep = await runCli([
+  const badKeep = await runCliHere([
     ...TASKS,
     'run',
     workflow,
@@ -187,7 +188,7 @@ it('runs prune deletes finished runs older than a duration and keeps those waiti
   expect(badKeep.code).toBe(2);
   expect(badKeep.stderr).toContain('--keep: "soon" is not a duration such as 30d, 12h or 90m');
   expect(world.emulator.requests.length).toBe(posts);
-  const bad = await runCli(['runs', 'prune', '--older-than', 'soon', '--journal', journal]);
+  const bad = await runCliHere(['runs', 'prune', '--older-than', 'soon', '--journal', journal]);
   expect(bad.code).toBe(2);
   expect(bad.stderr).toContain('--older-than: "soon" is not a duration such as 30d, 12h or 90m');
 });

@@ -5,7 +5,8 @@ import {
   type TempFiles,
   tempFiles,
 } from '../../engine/test/support/temp-files.js';
-import { runCli, TASKS, TRIAGE } from './support/cli-process.js';
+import { runCliHere } from './support/cli-in-process.js';
+import { TASKS, TRIAGE } from './support/cli-process.js';
 
 jest.setTimeout(240_000);
 
@@ -24,7 +25,7 @@ describe('toolsteps run without --accounts', () => {
   afterAll(() => temp.remove());
 
   it('runs on the emulators, says so, shows plain progress and prints the output', async () => {
-    const { code, stdout, stderr } = await runCli([
+    const { code, stdout, stderr } = await runCliHere([
       ...TASKS,
       'run',
       TRIAGE,
@@ -54,7 +55,7 @@ describe('toolsteps run without --accounts', () => {
   });
 
   it('with --json prints one JSON document, the run result with its trace, reading --input @file', async () => {
-    const { code, stdout, stderr } = await runCli([
+    const { code, stdout, stderr } = await runCliHere([
       ...TASKS,
       'run',
       TRIAGE,
@@ -88,8 +89,8 @@ describe('toolsteps run without --accounts', () => {
   it('exits 2 with a clear message when --input is not JSON or its file is missing, running nothing', async () => {
     const missing = temp.path('no-such-input.json');
     const [notJson, noFile] = await Promise.all([
-      runCli([...TASKS, 'run', TRIAGE, '--input', '{today: 2026}']),
-      runCli([...TASKS, 'run', TRIAGE, '--input', `@${missing}`]),
+      runCliHere([...TASKS, 'run', TRIAGE, '--input', '{today: 2026}']),
+      runCliHere([...TASKS, 'run', TRIAGE, '--input', `@${missing}`]),
     ]);
 
     expect(notJson.code).toBe(2);
@@ -101,7 +102,13 @@ describe('toolsteps run without --accounts', () => {
   });
 
   it("exits 2 when the input breaks the workflow's input schema, says which field, and runs nothing", async () => {
-    const { code, stdout, stderr } = await runCli([...TASKS, 'run', TRIAGE, '--input', '{"today":20261121}']);
+    const { code, stdout, stderr } = await runCliHere([
+      ...TASKS,
+      'run',
+      TRIAGE,
+      '--input',
+      '{"today":20261121}',
+    ]);
 
     expect(code).toBe(2);
     expect(stdout).toBe('');
@@ -112,7 +119,7 @@ describe('toolsteps run without --accounts', () => {
   });
 
   it('exits 1 when a step fails at run time, printing the step and the API answer', async () => {
-    const { code, stdout, stderr } = await runCli([...TASKS, 'run', temp.path('complete-missing.json')]);
+    const { code, stdout, stderr } = await runCliHere([...TASKS, 'run', temp.path('complete-missing.json')]);
 
     expect(code).toBe(1);
     expect(stdout).toBe('');
@@ -126,7 +133,7 @@ describe('toolsteps run without --accounts', () => {
 
   it('exits 2 on an invalid workflow, listing every problem as file:line:col, and runs nothing', async () => {
     const file = temp.path('invalid.json');
-    const { code, stdout, stderr } = await runCli([...TASKS, 'run', file, '--input', '{}']);
+    const { code, stdout, stderr } = await runCliHere([...TASKS, 'run', file, '--input', '{}']);
 
     expect(code).toBe(2);
     expect(stdout).toBe('');

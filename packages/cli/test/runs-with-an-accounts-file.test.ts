@@ -2,6 +2,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { DEMO_TOKEN } from '../../../examples/tasks/src/testing/index.js';
+import { runCliHere } from './support/cli-in-process.js';
 import { runCli, startCli, TASKS, TRIAGE } from './support/cli-process.js';
 import { useTasksWorld } from './support/tasks-world.js';
 
@@ -62,7 +63,7 @@ describe('toolsteps run --accounts', () => {
   });
 
   it('exits 2 naming the variable when the environment lacks it, before any request', async () => {
-    const { code, stdout, stderr } = await runCli([
+    const { code, stdout, stderr } = await runCliHere([
       ...TASKS,
       'run',
       TRIAGE,

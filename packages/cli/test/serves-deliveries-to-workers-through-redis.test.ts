@@ -3,6 +3,7 @@ import { type RedisServer, startRedisServer } from '@toolsteps/redis/testing';
 import { card } from '../../engine/test/triggers/host/host-helpers.js';
 import { QUEUE_KEY_ENV } from '../../redis/test/queue/support/queue-key.js';
 import { BOARD, useBoardWorld } from './support/board-world.js';
+import { runCliHere } from './support/cli-in-process.js';
 import { type CliProcess, runCli, startCli } from './support/cli-process.js';
 import { type ServeProcess, startServe } from './support/serve-process.js';
 
@@ -23,7 +24,7 @@ describe('toolsteps serve --redis', () => {
   const comments = (cardId: number) =>
     world.board.emulator.requests.filter((r) => r.path === `/cards/${cardId}/comments` && r.status === 201);
   const deliveries = async () => {
-    const listed = await runCli([
+    const listed = await runCliHere([
       ...BOARD,
       'deliveries',
       '--store',
@@ -93,7 +94,7 @@ describe('toolsteps serve --redis', () => {
         ]),
       );
       expect(lockedRuns.map((run) => run.runId)).toEqual([lockedRuns[0].runId, lockedRuns[0].runId]);
-      const shown = await runCli(['runs', 'show', lockedRuns[0].runId, '--redis', redis.url, '--json']);
+      const shown = await runCliHere(['runs', 'show', lockedRuns[0].runId, '--redis', redis.url, '--json']);
       expect(JSON.parse(shown.stdout)).toMatchObject({ status: 'succeeded', resumes: 1 });
     } finally {
       board.emulator.faults.clear();
@@ -130,7 +131,15 @@ describe('toolsteps serve --redis', () => {
   });
 
   it('needs --accounts: emulators it started would be out of the workers’ reach', async () => {
-    const emulated = await runCli([...BOARD, 'serve', world.binding, '--port', '0', '--redis', redis.url]);
+    const emulated = await runCliHere([
+      ...BOARD,
+      'serve',
+      world.binding,
+      '--port',
+      '0',
+      '--redis',
+      redis.url,
+    ]);
     expect(emulated.code).toBe(2);
     expect(emulated.stderr).toContain('serve --redis needs --accounts');
   });

@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { type TempFiles, tempFiles } from '../../engine/test/support/temp-files.js';
-import { REPO_ROOT, runCli } from './support/cli-process.js';
+import { runCliHere } from './support/cli-in-process.js';
+import { REPO_ROOT } from './support/cli-process.js';
 
 jest.setTimeout(240_000);
 
@@ -64,7 +65,7 @@ describe('toolsteps trigger test', () => {
   afterAll(() => temp.remove());
 
   it("maps the trigger's sample event and prints the input the workflow would start with", async () => {
-    const { code, stdout, stderr } = await runCli([...BOARD, 'trigger', 'test', BINDING]);
+    const { code, stdout, stderr } = await runCliHere([...BOARD, 'trigger', 'test', BINDING]);
 
     expect(stderr).toBe('');
     expect(code).toBe(0);
@@ -83,7 +84,7 @@ describe('toolsteps trigger test', () => {
   });
 
   it("takes a captured delivery, whose events the trigger's own match makes, each filtered and mapped", async () => {
-    const { code, stdout } = await runCli([...BOARD, 'trigger', 'test', BINDING, '--event', DELIVERY]);
+    const { code, stdout } = await runCliHere([...BOARD, 'trigger', 'test', BINDING, '--event', DELIVERY]);
 
     expect(code).toBe(0);
     expect(stdout.split('\n')).toEqual([
@@ -100,7 +101,7 @@ describe('toolsteps trigger test', () => {
   });
 
   it('says clearly when a delivery makes no event, and exits 1', async () => {
-    const { code, stdout, stderr } = await runCli([
+    const { code, stdout, stderr } = await runCliHere([
       ...BOARD,
       'trigger',
       'test',
@@ -119,7 +120,7 @@ describe('toolsteps trigger test', () => {
   });
 
   it("takes an event, warning when it does not match the trigger's event schema", async () => {
-    const { code, stdout, stderr } = await runCli([
+    const { code, stdout, stderr } = await runCliHere([
       ...BOARD,
       'trigger',
       'test',
@@ -137,8 +138,8 @@ describe('toolsteps trigger test', () => {
 
   it("exits 1 when no event passes the filter, or the input breaks the workflow's input schema", async () => {
     const [filtered, broken] = await Promise.all([
-      runCli([...BOARD, 'trigger', 'test', temp.path('ideas-only.binding.json')]),
-      runCli([...BOARD, 'trigger', 'test', temp.path('null-title.binding.json'), '--event', DELIVERY]),
+      runCliHere([...BOARD, 'trigger', 'test', temp.path('ideas-only.binding.json')]),
+      runCliHere([...BOARD, 'trigger', 'test', temp.path('null-title.binding.json'), '--event', DELIVERY]),
     ]);
 
     expect(filtered.code).toBe(1);
@@ -152,7 +153,7 @@ describe('toolsteps trigger test', () => {
 
   it("exits 2 on an invalid binding, listing its problems and its workflow's, each at file:line:column", async () => {
     const file = temp.path('invalid.binding.json');
-    const { code, stdout, stderr } = await runCli([...BOARD, 'trigger', 'test', file]);
+    const { code, stdout, stderr } = await runCliHere([...BOARD, 'trigger', 'test', file]);
 
     expect(code).toBe(2);
     expect(stdout).toBe('');
@@ -170,7 +171,7 @@ describe('toolsteps trigger test', () => {
   });
 
   it('refuses a captured delivery for a poll trigger', async () => {
-    const { code, stderr } = await runCli([
+    const { code, stderr } = await runCliHere([
       ...BOARD,
       'trigger',
       'test',
@@ -186,7 +187,7 @@ describe('toolsteps trigger test', () => {
   });
 
   it('with --json prints one document: each event, whether it passed, its input', async () => {
-    const { code, stdout } = await runCli([
+    const { code, stdout } = await runCliHere([
       ...BOARD,
       'trigger',
       'test',
@@ -215,7 +216,7 @@ describe('toolsteps trigger test', () => {
   });
 
   it('with --run runs the workflow for each event that passes, on emulators without --accounts', async () => {
-    const { code, stdout, stderr } = await runCli([
+    const { code, stdout, stderr } = await runCliHere([
       ...BOARD,
       'trigger',
       'test',

@@ -3,7 +3,8 @@ import { createEngine } from '@toolsteps/engine';
 import tasks from '../../../examples/tasks/src/index.js';
 import { createTasksEmulator, type TasksEmulator } from '../../../examples/tasks/src/testing/index.js';
 import { type TempFiles, tempFiles } from '../../engine/test/support/temp-files.js';
-import { runCli, TASKS, TRIAGE } from './support/cli-process.js';
+import { runCliHere } from './support/cli-in-process.js';
+import { TASKS, TRIAGE } from './support/cli-process.js';
 
 jest.setTimeout(240_000);
 
@@ -19,7 +20,7 @@ describe('the trace of a CLI run', () => {
 
   it('names the account of each step and lists its requests: method, path without its query, status', async () => {
     const journal = temp.path('runs.sqlite');
-    const run = await runCli([...TASKS, 'run', TRIAGE, ...INPUT, '--journal', journal, '--json']);
+    const run = await runCliHere([...TASKS, 'run', TRIAGE, ...INPUT, '--journal', journal, '--json']);
 
     expect(run.code).toBe(0);
     const steps = JSON.parse(run.stdout).steps;
@@ -40,7 +41,7 @@ describe('the trace of a CLI run', () => {
     expect(loop.account).toBeUndefined();
     expect(loop.requestLog).toBeUndefined();
 
-    const show = await runCli(['runs', 'show', JSON.parse(run.stdout).runId, '--journal', journal]);
+    const show = await runCliHere(['runs', 'show', JSON.parse(run.stdout).runId, '--journal', journal]);
     expect(show.code).toBe(0);
     const lines = show.stdout.split('\n');
     const at = lines.findIndex((line) => line.startsWith('    found (tasks.list_tasks): succeeded'));
@@ -54,7 +55,7 @@ describe('the trace of a CLI run', () => {
 
 describe('toolsteps run --help', () => {
   it('says that --json hides the progress lines, and what the trace holds', async () => {
-    const { code, stdout } = await runCli(['run', '--help']);
+    const { code, stdout } = await runCliHere(['run', '--help']);
 
     expect(code).toBe(0);
     expect(stdout.replace(/\s+/g, ' ')).toContain(

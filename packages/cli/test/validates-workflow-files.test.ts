@@ -5,7 +5,8 @@ import {
   type TempFiles,
   tempFiles,
 } from '../../engine/test/support/temp-files.js';
-import { runCli, TASKS, TRIAGE } from './support/cli-process.js';
+import { runCliHere } from './support/cli-in-process.js';
+import { TASKS, TRIAGE } from './support/cli-process.js';
 
 jest.setTimeout(240_000);
 
@@ -23,7 +24,7 @@ describe('toolsteps validate', () => {
   afterAll(() => temp.remove());
 
   it('exits 0 when every file is valid; without --accounts it does not ask for connected accounts', async () => {
-    const { code, stdout, stderr } = await runCli([...TASKS, 'validate', TRIAGE, valid]);
+    const { code, stdout, stderr } = await runCliHere([...TASKS, 'validate', TRIAGE, valid]);
 
     expect(code).toBe(0);
     expect(stdout).toBe(`${TRIAGE}: valid\n${valid}: valid\n`);
@@ -31,7 +32,7 @@ describe('toolsteps validate', () => {
   });
 
   it('exits 2 and reports every problem of every file, each as file:line:col', async () => {
-    const { code, stdout, stderr } = await runCli([...TASKS, 'validate', TRIAGE, invalid, missing]);
+    const { code, stdout, stderr } = await runCliHere([...TASKS, 'validate', TRIAGE, invalid, missing]);
 
     expect(code).toBe(2);
     expect(stdout).toBe(`${TRIAGE}: valid\n`);
@@ -47,7 +48,7 @@ describe('toolsteps validate', () => {
   });
 
   it('with --json prints one document: valid overall, and per file with its diagnostics', async () => {
-    const { code, stdout, stderr } = await runCli([...TASKS, 'validate', valid, invalid, '--json']);
+    const { code, stdout, stderr } = await runCliHere([...TASKS, 'validate', valid, invalid, '--json']);
 
     expect(code).toBe(2);
     expect(stderr).toBe('');
@@ -64,7 +65,7 @@ describe('toolsteps validate', () => {
       expect.objectContaining({ code: 'invalid-args', line: 5, column: 69, pointer: '/steps/1/args/status' }),
     ]);
 
-    const allValid = await runCli([...TASKS, 'validate', TRIAGE, '--json']);
+    const allValid = await runCliHere([...TASKS, 'validate', TRIAGE, '--json']);
     expect(allValid.code).toBe(0);
     expect(JSON.parse(allValid.stdout)).toEqual({
       valid: true,
@@ -79,7 +80,7 @@ describe('toolsteps validate', () => {
     );
     const huge = await temp.write('huge.json', `${' '.repeat(4 * 1024 * 1024)}{}`);
 
-    const { code, stdout, stderr } = await runCli([...TASKS, 'validate', deep, huge, '--json']);
+    const { code, stdout, stderr } = await runCliHere([...TASKS, 'validate', deep, huge, '--json']);
 
     expect(code).toBe(2);
     expect(stderr).toBe('');
@@ -97,7 +98,7 @@ describe('toolsteps validate', () => {
     const parsed = await temp.write('parsed.json', workflow(chain(5_000)));
     const unparsed = await temp.write('unparsed.json', workflow(chain(20_000)));
 
-    const { code, stdout, stderr } = await runCli([...TASKS, 'validate', parsed, unparsed, '--json']);
+    const { code, stdout, stderr } = await runCliHere([...TASKS, 'validate', parsed, unparsed, '--json']);
 
     expect(code).toBe(2);
     expect(stderr).toBe('');

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it, jest } from '@jest/globals';
 import { type TempFiles, tempFiles } from '../../engine/test/support/temp-files.js';
-import { runCli, TASKS } from './support/cli-process.js';
+import { runCliHere } from './support/cli-in-process.js';
+import { TASKS } from './support/cli-process.js';
 
 jest.setTimeout(240_000);
 
@@ -23,8 +24,15 @@ afterAll(() => temp.remove());
 
 it('says "must be a whole number (got …)" in `validate` and in `run` alike', async () => {
   const [validated, ran] = await Promise.all([
-    runCli([...TASKS, 'validate', temp.path('literal.json')]),
-    runCli([...TASKS, 'run', temp.path('from-input.json'), '--input', '{"task":"seven"}', '--no-journal']),
+    runCliHere([...TASKS, 'validate', temp.path('literal.json')]),
+    runCliHere([
+      ...TASKS,
+      'run',
+      temp.path('from-input.json'),
+      '--input',
+      '{"task":"seven"}',
+      '--no-journal',
+    ]),
   ]);
 
   expect(validated.code).toBe(2);

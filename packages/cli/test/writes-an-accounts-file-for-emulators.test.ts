@@ -1,7 +1,8 @@
 import { chmod, readFile, stat } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { type TempFiles, tempFiles } from '../../engine/test/support/temp-files.js';
-import { runCli, startCli } from './support/cli-process.js';
+import { runCliHere } from './support/cli-in-process.js';
+import { startCli } from './support/cli-process.js';
 import { freePort } from './support/free-port.js';
 
 jest.setTimeout(240_000);
@@ -58,7 +59,7 @@ describe('toolsteps emulate --accounts-out', () => {
         ],
       });
 
-      const run = await runCli([...TRIAGE, '--accounts', file, '--no-journal']);
+      const run = await runCliHere([...TRIAGE, '--accounts', file, '--no-journal']);
       expect({ code: run.code, stderr: run.stderr }).toEqual({
         code: 0,
         stderr: expect.stringContaining('run succeeded'),
@@ -91,7 +92,7 @@ describe('toolsteps emulate --accounts-out', () => {
       // As `> file` would not: one saved by hand is the user's to close, or the vault warns.
       await chmod(file, 0o600);
 
-      const checked = await runCli(['validate', 'examples/github-triage.json', '--accounts', file]);
+      const checked = await runCliHere(['validate', 'examples/github-triage.json', '--accounts', file]);
       expect({ code: checked.code, stderr: checked.stderr }).toEqual({ code: 0, stderr: '' });
     } finally {
       emulate.child.kill('SIGINT');

@@ -2,12 +2,13 @@
 
 export * from '@toolsteps/sdk';
 
-// Engine ports: the interfaces an embedding runtime may bind its own of, and their tokens.
+// Engine ports: the interfaces an embedding runtime may bind its own of, and their tokens. Those that
+// hold only types are exported as types: importing the engine loads no module for them.
 
-export * from './ports/clock.js';
-export * from './ports/credential-vault.js';
+export type * from './ports/clock.js';
+export type * from './ports/credential-vault.js';
 export * from './ports/entitlements.js';
-export * from './ports/events.js';
+export type * from './ports/events.js';
 export {
   JOURNALED_RUN_STATUSES,
   type JournaledRun,
@@ -16,19 +17,20 @@ export {
   type RunJournal,
   type RunQuery,
 } from './ports/journaled-run.js';
-export * from './ports/refresh-lock.js';
-export * from './ports/run-credits.js';
-export * from './ports/services.js';
-export * from './ports/shared-account-limits.js';
-export * from './ports/shared-concurrency.js';
-export * from './ports/shared-quotas.js';
-export * from './ports/shared-rate-limits.js';
+export type * from './ports/refresh-lock.js';
+export type * from './ports/run-credits.js';
+export type * from './ports/services.js';
+export type * from './ports/shared-account-limits.js';
+export type * from './ports/shared-concurrency.js';
+export type * from './ports/shared-quotas.js';
+export type * from './ports/shared-rate-limits.js';
 export { TOKENS } from './ports/tokens.js';
-export * from './ports/trigger-store.js';
+export type * from './ports/trigger-store.js';
 
 // The engine: assembly, execution, workflows, triggers, and the parts an embedding runtime may swap.
 
 export * from './auth/index.js';
+export * from './calls/index.js';
 export { createEngine, type Engine, type EngineOptions } from './container/create-engine.js';
 export { catalogMarkdown } from './docs/catalog-markdown.js';
 export { readmeSection, withReadmeSections } from './docs/readme-sections.js';
@@ -49,13 +51,13 @@ export * from './journal/index.js';
 export * from './registry/index.js';
 export * from './runtime/index.js';
 export { REDACTED, SecretScrubber as ValueSecretScrubber } from './secrets/index.js';
-export {
-  createTriggerHost,
-  type ReconcileReport,
-  type TriggerHost,
-  type TriggerHostOptions,
+export type {
+  ReconcileReport,
+  TriggerHost,
+  TriggerHostOptions,
 } from './triggers/host/create-trigger-host.js';
 export { deliveryRunId } from './triggers/host/delivery-run-id.js';
+export { createTriggerHost } from './triggers/host/lazy-trigger-host.js';
 export type { PollReport } from './triggers/host/poll-binding.js';
 export { DEFAULT_RECONCILE_EVERY_MS } from './triggers/host/reconcile-schedule.js';
 export {
@@ -73,10 +75,10 @@ export * from './triggers/index.js';
 export {
   BodyBudget,
   type BodyLease,
+  DEFAULT_MAX_BODY_BYTES,
   DEFAULT_MAX_BUFFERED_BYTES,
 } from './triggers/receiver/body-budget.js';
 export type { NodeHookHandler } from './triggers/receiver/node-hook-handler.js';
-export { DEFAULT_MAX_BODY_BYTES } from './triggers/receiver/receive-delivery.js';
 export type { WebHookHandler } from './triggers/receiver/web-hook-handler.js';
 export {
   DEFAULT_SPOOL_MAX_BYTES,

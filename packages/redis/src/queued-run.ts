@@ -13,6 +13,8 @@ export interface QueuedRun {
   /** Where it was loaded from, for `runs` listings. */
   workflowFile?: string;
   input: unknown;
+  /** The end user it runs for (`RunOptions.user`): the worker uses that user's accounts, no other's. */
+  user?: string;
   /** Whether someone listens for progress: only then does the worker publish each event. */
   progress: boolean;
 }

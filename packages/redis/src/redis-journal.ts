@@ -72,7 +72,8 @@ export class RedisJournal implements RunJournal {
 
   async recordStart(start: RunStart): Promise<void> {
     const params = startParams(start);
-    // A resumed run starts again under its id: running, in a new life, held by this process.
+    // A resumed run starts again under its id: running, in a new life, held by this process, for
+    // the user it began for (a run's user is never changed).
     const resumed = {
       status: 'running',
       workflow_hash: params.workflow_hash,
@@ -131,6 +132,7 @@ export class RedisJournal implements RunJournal {
       runId,
       input: run.input,
       startedAt: run.startedAt,
+      ...(run.user === undefined ? {} : { user: run.user }),
       steps: stepRows(steps as Record<string, string>, order as string[]).map(toTrace),
       sent: (sends as string[]).map((entry) => toSent(sendRow(entry))),
       credits: (spends as string[]).map((entry) => toSpent(JSON.parse(entry) as SpendRow)),

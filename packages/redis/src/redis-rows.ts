@@ -27,6 +27,7 @@ export function runRow(hash: Record<string, string>, stepsDone: number): RunRow 
     workflow_hash: text('workflow_hash'),
     workflow_file: text('workflow_file'),
     input: text('input'),
+    user: text('user'),
     status: hash.status as RunRow['status'],
     started_at: Number(hash.started_at),
     finished_at: number('finished_at'),

@@ -25,6 +25,11 @@ export interface RunQueueOptions {
 
 export interface EnqueueOptions {
   runId?: string;
+  /**
+   * The end user the run acts for (`RunOptions.user`): signed into the job with the rest, so a
+   * worker runs it with that user's accounts only, and resumes it for the same user.
+   */
+  user?: string;
   /** Progress of the run as workers report it; without it, workers publish none. */
   onEvent?: RunObserver;
   /**
@@ -60,6 +65,8 @@ export class RunQueue {
     options: EnqueueOptions = {},
   ): Promise<{ runId: string }> {
     const runId = options.runId ?? randomUUID();
+    if (options.user !== undefined && (typeof options.user !== 'string' || options.user === ''))
+      throw new TypeError('RunQueue.enqueue: `user` names the end user the run acts for: a non-empty string');
     if (options.onEvent) {
       await this.listen();
       this.observers.set(runId, options.onEvent);
@@ -69,6 +76,7 @@ export class RunQueue {
       definition: workflow.definition,
       ...(workflow.file === undefined ? {} : { workflowFile: workflow.file }),
       input,
+      ...(options.user === undefined ? {} : { user: options.user }),
       progress: options.onEvent !== undefined,
     };
     const data = signRun(run, this.queue.name, this.key);

@@ -43,7 +43,7 @@ export type WorkerEvent =
   | { type: 'run.error'; runId: string; message: string }
   /**
    * A job it did not run: unsigned, signed with another key, changed, or resuming a run under another
-   * workflow. Its id as whoever added it chose it, cut to 100 characters.
+   * workflow or for another user. Its id as whoever added it chose it, cut to 100 characters.
    */
   | { type: 'job.refused'; jobId: string; reason: string };
 
@@ -54,7 +54,8 @@ const MAX_STALLS = 10;
  * Takes runs from the BullMQ queue and runs them on `engine`. A run the journal already knows was
  * held by a worker that died (BullMQ found its job stalled): it is resumed, so steps recorded are
  * replayed and a write left in flight is settled by the resume rules, never repeated blindly.
- * A job is run only once its signature verifies with the queue key (signed-run.ts).
+ * A job is run only once its signature verifies with the queue key (signed-run.ts), for the user
+ * it names (`EnqueueOptions.user`): with that user's accounts only, a resume as a start.
  */
 export class RunWorker {
   private readonly worker: Worker<SignedRunJob, RunResult>;
@@ -96,9 +97,16 @@ export class RunWorker {
     const verified = verifyRunJob(job.data, job.id, this.queue, this.key);
     if (!verified.ok) throw this.refuse(job.id, verified.reason);
     const queued = verified.run;
-    const { runId, input } = queued;
+    const { runId, input, user } = queued;
     const { engine, journal, onEvent } = this.options;
     const known = await journal.run(runId);
+    // A run goes on for the user it began for: a job naming another (queued again under the run's id
+    // by a key holder) would act for the wrong user, or hand one user's result to another.
+    if (known && known.user !== user)
+      throw this.refuse(
+        job.id,
+        `Job ${shownJobId(runId)} refused, nothing of it ran: it names another user than the one its run began for`,
+      );
     if (
       known &&
       known.status !== 'running' &&
@@ -129,7 +137,7 @@ export class RunWorker {
         ? // The job's lock says this worker alone holds the run, and its workflow is the one the run
           // began with (checked above): neither a live owner nor a changed file can be in the way.
           await engine.resume(runId, { workflow, force: true, signal: controller.signal, onEvent: progress })
-        : await engine.run(workflow, input, { runId, signal: controller.signal, onEvent: progress });
+        : await engine.run(workflow, input, { runId, user, signal: controller.signal, onEvent: progress });
       onEvent?.({ type: 'run.done', runId, status: result.status });
       return result;
     } finally {
@@ -143,15 +151,19 @@ export class RunWorker {
     return new UnrecoverableError(reason);
   }
 
-  /** Compiles each workflow version once per worker: many runs share one. */
+  /**
+   * Compiles each workflow version once per worker and user (its accounts are checked as that user
+   * has them): many runs share one.
+   */
   private workflowOf(run: QueuedRun): Promise<CompiledWorkflow> {
-    const hash = workflowHash(run.definition);
-    let compiled = this.workflows.get(hash);
+    const key = `${workflowHash(run.definition)}\u0000${run.user ?? ''}`;
+    let compiled = this.workflows.get(key);
     if (!compiled) {
       const text = JSON.stringify(run.definition);
-      compiled = this.options.engine.load(run.workflowFile ? { text, file: run.workflowFile } : { text });
-      compiled.catch(() => this.workflows.delete(hash));
-      this.workflows.set(hash, compiled);
+      const source = run.workflowFile ? { text, file: run.workflowFile } : { text };
+      compiled = this.options.engine.load(source, { user: run.user });
+      compiled.catch(() => this.workflows.delete(key));
+      this.workflows.set(key, compiled);
     }
     return compiled;
   }

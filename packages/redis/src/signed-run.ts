@@ -58,7 +58,10 @@ export function verifyRunJob(
     return refused(jobId, 'its signed run is not JSON');
   }
   if (!isQueuedRun(run))
-    return refused(jobId, 'its signed run lacks a run id, a workflow or a progress flag');
+    return refused(
+      jobId,
+      'its signed run lacks a run id, a workflow or a progress flag, or names a user that is not a name',
+    );
   if (run.runId !== jobId)
     return refused(jobId, `it was signed for run ${shownJobId(run.runId)}, not for a job of this id`);
   return { ok: true, run };
@@ -103,6 +106,7 @@ function isQueuedRun(run: unknown): run is QueuedRun {
     candidate.runId !== '' &&
     'definition' in candidate &&
     typeof candidate.progress === 'boolean' &&
-    (candidate.workflowFile === undefined || typeof candidate.workflowFile === 'string')
+    (candidate.workflowFile === undefined || typeof candidate.workflowFile === 'string') &&
+    (candidate.user === undefined || (typeof candidate.user === 'string' && candidate.user !== ''))
   );
 }

@@ -13,6 +13,11 @@ export const ERROR_CODES = [
   'expression',
   'unsupported',
   'reconnect_required',
+  /**
+   * The step's integration has no account connected (for the user a call runs for): `details` name
+   * the integration and the user, what a runtime needs to start connecting one.
+   */
+  'not_connected',
   'cancelled',
   /** A metered step was refused before sending: its worst case would exceed a credit budget. */
   'budget',

@@ -33,6 +33,20 @@ export interface StepContext {
    * send it as an idempotency key, or write it as a marker the step's `probe` can look for.
    */
   idempotencyKey: string;
+  /**
+   * Whether the step may leave a hidden marker of `idempotencyKey` in what it writes (an HTML comment
+   * in a body), for its `probe` to find after a crash or an answer that said nothing. False for a tool
+   * call that did not ask for resumable writes: what a model wrote is written as it is, and the
+   * engine never asks the probe about such a write (it reports its outcome as unknown instead).
+   */
+  writeMarkers: boolean;
+}
+
+/** The part of a step's result a model is handed (`StepDefinition.forModel`). */
+export interface ModelView<R> {
+  /** What `project` returns, as a schema: the tool's output schema for a model. */
+  output: TSchema;
+  project: (result: R) => unknown;
 }
 
 /** What a step's probe found out: whether its write already happened, and then the step's result. */
@@ -57,6 +71,12 @@ export interface StepDefinition<I extends TSchema, O extends TSchema> {
   unavailableReason?: string;
   /** Declares the step metered: budgets (`maxCredits`) are checked against its worst case before it runs. */
   credits?: StepCredits<Static<I>>;
+  /**
+   * What a model is handed of the result instead of all of it (a tool call, an MCP server): the
+   * fields that help it act, e.g. an issue's number, title, state, labels, url and the start of its
+   * body. Workflows, and a call that asks for the full result, get the whole answer.
+   */
+  forModel?: ModelView<Static<O>>;
   run: (input: Static<I>, ctx: StepContext) => Promise<Static<O>>;
   /**
    * For a write not safe to repeat: tells whether this call (same args, same `ctx.idempotencyKey`)

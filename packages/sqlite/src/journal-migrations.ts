@@ -113,4 +113,8 @@ export const JOURNAL_MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE spends ADD COLUMN unknown REAL;
   `,
+  // The end user a run acts for, so a resume goes on with that user's accounts.
+  `
+  ALTER TABLE runs ADD COLUMN user TEXT;
+  `,
 ];

@@ -120,7 +120,8 @@ export class SqliteJournal implements RunJournal {
     const sent = (this.statements.sends.all(runId) as SendRow[]).map(toSent);
     const credits = (this.statements.spends.all(runId) as SpendRow[]).map(toSpent);
     const steps = await this.steps(runId);
-    return { runId, input: run.input, startedAt: run.startedAt, steps, sent, credits, run };
+    const user = run.user === undefined ? {} : { user: run.user };
+    return { runId, input: run.input, startedAt: run.startedAt, ...user, steps, sent, credits, run };
   }
 
   /**
@@ -199,11 +200,12 @@ export class SqliteJournal implements RunJournal {
 function prepare(db: Database) {
   const statement = (sql: string) => db.prepare(sql);
   return {
-    // A resumed run starts again under its id: running, in a new life, held by this process.
+    // A resumed run starts again under its id: running, in a new life, held by this process, for
+    // the user it began for (a run's user is never changed).
     start: statement(
-      `INSERT INTO runs (id, workflow_id, workflow_hash, workflow_file, input, status, started_at,
+      `INSERT INTO runs (id, workflow_id, workflow_hash, workflow_file, input, user, status, started_at,
          owner_pid, owner_host)
-       VALUES (@id, @workflow_id, @workflow_hash, @workflow_file, @input, 'running', @started_at,
+       VALUES (@id, @workflow_id, @workflow_hash, @workflow_file, @input, @user, 'running', @started_at,
          @owner_pid, @owner_host)
        ON CONFLICT (id) DO UPDATE SET status = 'running', workflow_hash = excluded.workflow_hash,
          workflow_file = excluded.workflow_file, finished_at = NULL, output = NULL, error = NULL,
@@ -212,8 +214,8 @@ function prepare(db: Database) {
     ),
     // A run whose input was refused ends without a start: its row is made here.
     finish: statement(
-      `INSERT INTO runs (id, workflow_id, status, started_at, finished_at, output, vars, error, credits)
-       VALUES (@id, @workflow_id, @status, @started_at, @finished_at, @output, @vars, @error, @credits)
+      `INSERT INTO runs (id, workflow_id, user, status, started_at, finished_at, output, vars, error, credits)
+       VALUES (@id, @workflow_id, @user, @status, @started_at, @finished_at, @output, @vars, @error, @credits)
        ON CONFLICT (id) DO UPDATE SET status = excluded.status, finished_at = excluded.finished_at,
          output = excluded.output, vars = excluded.vars, error = excluded.error, credits = excluded.credits`,
     ),

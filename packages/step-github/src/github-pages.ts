@@ -6,8 +6,8 @@ import {
   type TSchema,
   Type,
 } from '@toolsteps/sdk';
-import LinkHeader from 'http-link-header';
 import { githubBaseUrl } from './connection.js';
+import { linkHeaderLibrary } from './link-header-library.js';
 
 /** GitHub's page size when none is asked for, and the most it serves on one page. */
 const GITHUB_PER_PAGE = 30;
@@ -141,7 +141,7 @@ export async function listPages<T>(
 /** The `rel="next"` target as a path under the account's base URL, and its page number. */
 function nextLink(ctx: StepContext, header: string | undefined): { path: string; page?: number } | undefined {
   if (header === undefined || header === '') return undefined;
-  const target = LinkHeader.parse(header).rel('next')[0]?.uri;
+  const target = linkHeaderLibrary().parse(header).rel('next')[0]?.uri;
   if (target === undefined) return undefined;
   const base = githubBaseUrl(ctx.account);
   const url = new URL(target, `${base}/`);

@@ -1,4 +1,4 @@
-import { CloneType, type Static, Type } from '@toolsteps/sdk';
+import { type Static, Type, withOptions } from '@toolsteps/sdk';
 import { Owner, Repo } from './github-paths.js';
 
 /** The input forms and the output of github.update_project_item_status; the types derive from them. */
@@ -19,15 +19,17 @@ export const ByIds = Type.Object(
 /** Form 2: what a person sees: the project's owner and number, the issue, and the status name. */
 export const ByNames = Type.Object(
   {
-    owner: CloneType(Owner, { description: 'The user or organization that owns the project (either works)' }),
+    owner: withOptions(Owner, {
+      description: 'The user or organization that owns the project (either works)',
+    }),
     project_number: Type.Integer({
       minimum: 1,
       description: 'The number in the project URL: .../projects/<number>',
     }),
     repository_owner: Type.Optional(
-      CloneType(Owner, { description: "The issue's repository owner; default: owner" }),
+      withOptions(Owner, { description: "The issue's repository owner; default: owner" }),
     ),
-    repository: CloneType(Repo, { description: "The issue's or pull request's repository" }),
+    repository: withOptions(Repo, { description: "The issue's or pull request's repository" }),
     issue_number: Type.Integer({ minimum: 1, description: 'The issue or pull request number' }),
     status: Type.String({
       minLength: 1,

@@ -6,7 +6,7 @@ import { installedEmulatorsHelp } from '../installed-emulators.js';
 const emulateCommand: typeof import('./emulate.js').emulateCommand = async (...args) =>
   (await import('./emulate.js')).emulateCommand(...args);
 
-export function addEmulateCommand(program: Command, { action, globalOptions }: CommandKit): void {
+export function addEmulateCommand(program: Command, { action, globalOptions, io }: CommandKit): void {
   const emulate = program
     .command('emulate')
     .description('start emulators, print their URLs and demo accounts, stop on Ctrl-C')
@@ -37,6 +37,6 @@ export function addEmulateCommand(program: Command, { action, globalOptions }: C
     .action(action((cli, integrations: string[], options) => emulateCommand(integrations, options, cli)));
   // The installed emulators are known once the registry loads, which help alone would not wait for.
   program.hook('preSubcommand', async (_program, command) => {
-    if (command === emulate) emulate.addHelpText('after', await installedEmulatorsHelp(globalOptions()));
+    if (command === emulate) emulate.addHelpText('after', await installedEmulatorsHelp(globalOptions(), io));
   });
 }

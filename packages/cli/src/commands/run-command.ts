@@ -15,6 +15,7 @@ export function addRunCommand(program: Command, { action }: CommandKit): void {
     .argument('<workflow>', 'workflow JSON file')
     .option('--input <json|@file>', 'run input as JSON, or @file to read it from a file')
     .option('--accounts <file>', 'connected accounts file (see docs/accounts.md)')
+    .option('--user <name>', "the end user the run acts for: only that user's accounts are used")
     .option('--journal <path>', 'the run journal (SQLite), default .toolsteps/runs.sqlite')
     .option('--no-journal', 'keep the run in memory only: nothing is written')
     .option('--keep <duration>', 'how long finished runs stay in the journal (default 30d)')

@@ -13,6 +13,8 @@ import { runUntilDone } from '../run-until-done.js';
 export interface RunQueuedOptions extends ChosenRedis, QueueKeyOptions {
   detach?: boolean;
   json?: boolean;
+  /** The end user the run acts for: signed into the job, so workers use that user's accounts. */
+  user?: string;
 }
 
 /**
@@ -33,7 +35,7 @@ export async function runQueuedCommand(
   try {
     const runId = randomUUID();
     if (options.detach) {
-      await queue.enqueue(workflow, input, { runId });
+      await queue.enqueue(workflow, input, { runId, user: options.user });
       if (options.json) cli.output.json({ runId });
       else {
         cli.output.line(runId);
@@ -47,7 +49,11 @@ export async function runQueuedCommand(
     try {
       return await runUntilDone(
         async (_signal, onEvent) => {
-          await queue.enqueue(workflow, input, { runId, onEvent: onEvent ?? (() => undefined) });
+          await queue.enqueue(workflow, input, {
+            runId,
+            user: options.user,
+            onEvent: onEvent ?? (() => undefined),
+          });
           return queue.result(runId);
         },
         { json: options.json, runId, onInterrupt: () => void journal.cancel(runId, { live: true }) },

@@ -17,6 +17,8 @@ export interface RunCommandOptions extends RunQueuedOptions {
   input?: string;
   accounts?: string;
   json?: boolean;
+  /** The end user the run acts for (`--user`): only that user's accounts are used, a resume included. */
+  user?: string;
   /** The journal file; `false` (`--no-journal`) keeps the run in memory only. */
   journal?: string | false;
   /** How long finished runs stay in the journal (`--keep`, default 30d). */
@@ -31,11 +33,18 @@ export interface RunCommandOptions extends RunQueuedOptions {
  */
 export async function runCommand(file: string, options: RunCommandOptions, cli: CliContext): Promise<number> {
   refuseQueuedWithAccounts(options);
+  if (options.user === '') throw new UsageError('--user needs the name of the end user the run acts for');
   const input = await readRunInput(options.input);
   const json = options.json ?? false;
   if (options.redis !== undefined) {
     // Accounts are the workers' own: the workflow and the input are checked here, before anything is queued.
-    const checked = await checkBeforeRun(file, input, await cli.engine(), { accounts: false, json }, cli);
+    const checked = await checkBeforeRun(
+      file,
+      input,
+      await cli.engine(),
+      { accounts: false, json, user: options.user },
+      cli,
+    );
     if (!checked.ok) return checked.exitCode;
     // Loaded only to queue: BullMQ costs every other run its load time.
     return (await import('./run-queued.js')).runQueuedCommand(checked.workflow, input, options, cli);
@@ -44,7 +53,13 @@ export async function runCommand(file: string, options: RunCommandOptions, cli: 
   const vault = options.accounts ? await cli.openVault(options.accounts) : undefined;
   const engine = await cli.engine(vault);
   // Before any emulator starts or the journal is opened: a mistake in the file or the input starts nothing.
-  const checked = await checkBeforeRun(file, input, engine, { accounts: vault !== undefined, json }, cli);
+  const checked = await checkBeforeRun(
+    file,
+    input,
+    engine,
+    { accounts: vault !== undefined, json, user: options.user },
+    cli,
+  );
   if (!checked.ok) return checked.exitCode;
   const ready: Ready = { file, input, vault, engine, workflow: checked.workflow };
   if (options.journal === false) return runWith(ready, options, cli);
@@ -105,7 +120,7 @@ async function execute(
 ): Promise<number> {
   const runId = randomUUID();
   return runUntilDone(
-    (signal, onEvent) => engine.run(workflow, input, { runId, signal, onEvent }),
+    (signal, onEvent) => engine.run(workflow, input, { runId, user: options.user, signal, onEvent }),
     { json: options.json, journal, runId },
     cli,
   );

@@ -34,6 +34,7 @@ export async function runShowCommand(id: string, options: RunShowOptions, cli: C
       cli.output.line(
         `  workflow ${printable(run.workflowFile ?? run.workflowId)} sha256 ${run.workflowHash}`,
       );
+    if (run.user !== undefined) cli.output.line(`  user: ${printable(run.user)}`);
     if (run.input !== undefined) cli.output.line(`  input: ${oneLine(run.input)}`);
     if (run.output !== undefined) cli.output.line(`  output: ${oneLine(run.output)}`);
     if (run.error) cli.output.line(`  error: ${run.error.code}: ${printable(run.error.message)}`);

@@ -1,4 +1,5 @@
 import {
+  accountKey,
   type ConnectedAccount,
   type Logger,
   type OAuth2Auth,
@@ -147,9 +148,8 @@ export class OAuth2AccountAuth implements AccountAuth {
   #refreshAcrossProcesses(signal: AbortSignal): Promise<string> {
     const lock = this.deps.refreshLock;
     if (!lock) return this.#refreshNow(signal);
-    const { integration, id } = this.#account;
     return lock.hold(
-      `${integration}:${id}`,
+      `${this.#account.integration}:${accountKey(this.#account)}`,
       async (held) => (await this.#adoptStoredTokens()) ?? this.#refreshNow(held),
       signal,
     );
@@ -162,7 +162,7 @@ export class OAuth2AccountAuth implements AccountAuth {
   async #adoptStoredTokens(): Promise<string | undefined> {
     let stored: ConnectedAccount;
     try {
-      stored = await this.deps.vault.get({ id: this.#account.id });
+      stored = await this.deps.vault.get({ id: this.#account.id, user: this.#account.user });
     } catch {
       return undefined; // The vault cannot say: refresh with the tokens this process holds.
     }
@@ -240,7 +240,7 @@ export class OAuth2AccountAuth implements AccountAuth {
   async #save(fresh: Record<string, unknown>): Promise<void> {
     const { vault, logger, scrubber } = this.deps;
     try {
-      const stored = await vault.get({ id: this.#account.id });
+      const stored = await vault.get({ id: this.#account.id, user: this.#account.user });
       await vault.update({ ...stored, credentials: withTokens(stored.credentials, fresh) });
     } catch (error) {
       logger.error(

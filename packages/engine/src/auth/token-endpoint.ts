@@ -1,6 +1,7 @@
 import { isStepError } from '@toolsteps/sdk';
-import ky from 'ky';
+import type { KyInstance } from 'ky';
 import { AttemptSignal } from '../http/attempt-signal.js';
+import { loadKy } from '../http/load-ky.js';
 import { readBodyText } from '../http/read-body.js';
 import type { SecretScrubber } from '../ports/services.js';
 import { scrubbedCut } from '../secrets/scrubbed-cut.js';
@@ -34,8 +35,18 @@ export interface RefreshRequest {
   scrubber: SecretScrubber;
 }
 
+let tokenKy: KyInstance | undefined;
+
 /** Like the account's own ky instance: no retry, no ky timeout (ours bounds the body too), redirects by hand. */
-const tokenKy = ky.create({ retry: 0, timeout: false, throwHttpErrors: false, redirect: 'manual' });
+async function tokenClient(): Promise<KyInstance> {
+  tokenKy ??= (await loadKy()).create({
+    retry: 0,
+    timeout: false,
+    throwHttpErrors: false,
+    redirect: 'manual',
+  });
+  return tokenKy;
+}
 
 /**
  * Exchanges a refresh token for new tokens (`grant_type=refresh_token`, form-encoded). The answer is
@@ -50,13 +61,14 @@ export async function requestTokenRefresh(request: RefreshRequest, signal: Abort
   if (request.clientId) form.set('client_id', request.clientId);
   if (request.clientSecret) form.set('client_secret', request.clientSecret);
 
+  const client = await tokenClient();
   const attempt = new AttemptSignal(signal, request.timeoutMs);
   let status: number;
   let text: string;
   try {
     // Bound by our own signal: fetch's combined signal may be collected once the headers are in.
     const response = await attempt.bound(
-      tokenKy.post(request.tokenUrl, {
+      client.post(request.tokenUrl, {
         headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
         body: form.toString(),
         signal: attempt.signal,

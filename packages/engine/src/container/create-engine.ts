@@ -1,3 +1,14 @@
+import type { ToolCallResult } from '../calls/call-result.js';
+import { createToolCaller } from '../calls/create-tool-caller.js';
+import type { CallOptions, ToolCaller } from '../calls/tool-caller.js';
+import {
+  type SearchToolsOptions,
+  searchToolDefinitions,
+  type ToolsOptions,
+  toolDefinitions,
+} from '../calls/tool-definitions.js';
+import type { ToolDefinition, ToolFormat } from '../calls/tool-formats.js';
+import { type WorkflowTool, type WorkflowToolOptions, WorkflowTools } from '../calls/workflow-tools.js';
 import { ResumeRefused } from '../execution/resume/resume-refused.js';
 import { type ResumeOptions, resumeRun } from '../execution/resume/resume-run.js';
 import type { ResumableJournal } from '../ports/journaled-run.js';
@@ -111,11 +122,12 @@ export interface Engine {
   catalog(): CatalogEntry[];
   /**
    * Parses, validates and compiles a workflow; all problems are returned together. Accounts are
-   * checked against the vault unless `accounts: false` (e.g. before emulators supply them).
+   * checked against the vault unless `accounts: false` (e.g. before emulators supply them): those of
+   * `user`, the end user it will run for, or (without one) the accounts of no user.
    */
-  validate(source: WorkflowSource, options?: { accounts?: boolean }): Promise<LoadResult>;
+  validate(source: WorkflowSource, options?: { accounts?: boolean; user?: string }): Promise<LoadResult>;
   /** Like validate, but throws a WorkflowInvalidError listing every problem. */
-  load(source: WorkflowSource): Promise<CompiledWorkflow>;
+  load(source: WorkflowSource, options?: { user?: string }): Promise<CompiledWorkflow>;
   /** Runs a loaded workflow (or loads it first). Resolves with the result whether the run succeeded or not. */
   run(workflow: CompiledWorkflow | WorkflowSource, input?: unknown, options?: RunOptions): Promise<RunResult>;
   /**
@@ -124,6 +136,37 @@ export interface Engine {
    * a `ResumeRefused` says why it cannot be, before anything runs.
    */
   resume(runId: string, options?: ResumeOptions): Promise<RunResult>;
+  /**
+   * Runs one tool call: the step a tool name (`github_create_issue`) or step id names, with `args` as
+   * data (never evaluated, whatever text they hold). Resolves to `{ ok: true, result, meta }` or
+   * `{ ok: false, error, meta }`, an error worded for the model that made the call; never throws for
+   * a failed call.
+   */
+  call(tool: string, args?: unknown, options?: CallOptions): Promise<ToolCallResult>;
+  /**
+   * The installed steps as tool definitions a model's API takes (`format`: `openai`,
+   * `openai-responses`, `anthropic`, `mcp`, `json-schema`), filtered by `integrations`, `steps`,
+   * `readOnly`; `strict` gives OpenAI's strict form. Unavailable steps are never offered.
+   */
+  tools<F extends ToolFormat>(options: ToolsOptions<F>): ToolDefinition<F>[];
+  /** The `limit` (default 5) tools that best match `query` (`open an issue`), best first, as `tools` shapes them. */
+  searchTools<F extends ToolFormat = 'json-schema'>(
+    query: string,
+    options?: SearchToolsOptions<F>,
+  ): ToolDefinition<F>[];
+  /**
+   * Offers a workflow as one tool: `call` of its name runs it with the arguments as its input and
+   * answers with its output. Loaded (and checked) first when it is not compiled yet. A name taken by a
+   * step or another workflow is refused.
+   */
+  addWorkflowTool(
+    workflow: CompiledWorkflow | WorkflowSource,
+    options?: WorkflowToolOptions,
+  ): Promise<WorkflowTool>;
+  /** Stops offering a workflow tool; false when no workflow tool has that name. */
+  removeWorkflowTool(name: string): boolean;
+  /** The workflows offered as tools, in the order they were added. */
+  workflowTools(): WorkflowTool[];
 }
 
 /** Assembles the engine: every part is bound in an inversify container the caller may override. */
@@ -175,6 +218,12 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   const limits = container.get<ExpressionLimits>(TOKENS.ExpressionLimits);
   const runner = container.get(WorkflowRunner);
   const { maxWorkflowBytes, maxExpressions } = options;
+  let caller: ToolCaller | undefined;
+  const workflowTools = new WorkflowTools((name) => toolCaller().toolNames().stepId(name) !== undefined);
+  const toolCaller = (): ToolCaller => {
+    caller ??= createToolCaller(container, runner, workflowTools);
+    return caller;
+  };
   const loadOptions = { registry, vault, limits, maxWorkflowBytes, maxExpressions };
 
   const engine: Engine = {
@@ -187,11 +236,16 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
         source,
         validateOptions?.accounts === false
           ? { registry, limits, maxWorkflowBytes, maxExpressions }
-          : loadOptions,
+          : { ...loadOptions, user: validateOptions?.user },
       ),
-    load: (source) => loadWorkflowOrThrow(source, loadOptions),
+    load: (source, loadOptionsOfCall) =>
+      loadWorkflowOrThrow(source, { ...loadOptions, user: loadOptionsOfCall?.user }),
     run: async (workflow, input, runOptions) =>
-      runner.run(isCompiled(workflow) ? workflow : await engine.load(workflow), input, runOptions),
+      runner.run(
+        isCompiled(workflow) ? workflow : await engine.load(workflow, { user: runOptions?.user }),
+        input,
+        runOptions,
+      ),
     resume: (runId, resumeOptions) => {
       const journal = container.get<Journal>(TOKENS.Journal);
       if (!isResumable(journal)) {
@@ -203,6 +257,20 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
       }
       return resumeRun({ journal, runner, load: engine.load }, runId, resumeOptions);
     },
+    call: (tool, args, callOptions) => toolCaller().call(tool, args, callOptions),
+    tools: (toolsOptions) => toolDefinitions(registry, toolsOptions, workflowTools.list()),
+    searchTools: (query, searchOptions) =>
+      searchToolDefinitions(registry, query, searchOptions, workflowTools.list()),
+    addWorkflowTool: async (workflow, toolOptions) =>
+      workflowTools.add(
+        // Its accounts are the calling user's, resolved at each call: not checked against the vault now.
+        isCompiled(workflow)
+          ? workflow
+          : await loadWorkflowOrThrow(workflow, { registry, limits, maxWorkflowBytes, maxExpressions }),
+        toolOptions,
+      ),
+    removeWorkflowTool: (name) => workflowTools.remove(name),
+    workflowTools: () => workflowTools.list(),
   };
   return engine;
 }

@@ -5,7 +5,9 @@ import type { SecretScrubber } from '../ports/services.js';
 
 /**
  * Finds the connected account a step uses: the one it names (by id, else by name), the workflow's
- * default for the integration, or the integration's only account. Lookups are cached for the run.
+ * default for the integration, or the integration's only account; all among the accounts of the
+ * run's `user` (of no user when the run has none), never another user's. Lookups are cached for
+ * the run.
  */
 export class AccountResolver {
   private readonly cache = new Map<string, Promise<ConnectedAccount>>();
@@ -14,6 +16,7 @@ export class AccountResolver {
     private readonly vault: CredentialVault,
     private readonly scrubber: SecretScrubber,
     private readonly defaults: Record<string, string>,
+    private readonly user: string | undefined = undefined,
   ) {}
 
   resolve(integration: Integration, requested: string | undefined): Promise<ConnectedAccount> {
@@ -33,9 +36,15 @@ export class AccountResolver {
   }
 
   private async lookup(integration: Integration, wanted: string | undefined): Promise<ConnectedAccount> {
-    if (wanted === undefined) return this.onlyAccount(integration);
-    const byId = await this.vault.get({ id: wanted }).catch(notFoundAsUndefined);
-    const account = byId ?? (await this.vault.get({ integration: integration.id, name: wanted }));
+    const user = this.user;
+    const account = await this.find(integration, wanted);
+    // A vault of the runtime's own could answer wrongly: no request may carry another user's credential.
+    if (account.user !== user) {
+      throw new StepError({
+        code: 'unauthorized',
+        message: `The vault answered an account of another user for ${withArticle(integration.id)} account${user === undefined ? '' : ` of user "${user}"`}: nothing was sent`,
+      });
+    }
     if (account.integration !== integration.id) {
       throw new StepError({
         code: 'validation',
@@ -46,14 +55,26 @@ export class AccountResolver {
     return account;
   }
 
+  private async find(integration: Integration, wanted: string | undefined): Promise<ConnectedAccount> {
+    const user = this.user;
+    if (wanted === undefined) return this.onlyAccount(integration);
+    const byId = await this.vault.get({ id: wanted, user }).catch(notFoundAsUndefined);
+    return byId ?? (await this.vault.get({ integration: integration.id, name: wanted, user }));
+  }
+
   private async onlyAccount(integration: Integration): Promise<ConnectedAccount> {
-    const accounts = await this.vault.list(integration.id);
-    if (accounts.length === 1) return this.vault.get({ id: accounts[0].id });
+    const user = this.user;
+    const accounts = await this.vault.list(integration.id, { user });
+    if (accounts.length === 1) return this.vault.get({ id: accounts[0].id, user });
     if (accounts.length === 0) {
       throw new StepError({
-        code: 'validation',
+        code: 'not_connected',
         field: '/account',
-        message: `No ${integration.title} account is connected: add one to the accounts file (see docs/accounts.md)`,
+        message:
+          user === undefined
+            ? `No ${integration.title} account is connected: add one to the accounts file (see docs/accounts.md)`
+            : `User "${user}" has no ${integration.title} account connected: connect one first`,
+        details: { integration: integration.id, ...(user === undefined ? {} : { user }) },
       });
     }
     throw new StepError({

@@ -27,10 +27,22 @@ export interface RunOptions {
   /** Every HTTP request steps make, as it ends (secrets redacted): for test kits and debugging. */
   onExchange?: (stepKey: string, exchange: HttpExchange) => void;
   /**
-   * Resumes a run from its journal record instead of starting one: its id, input and start time are
-   * the recorded ones (`input` and `runId` are ignored), and what it already did is replayed.
+   * Resumes a run from its journal record instead of starting one: its id, input, user and start
+   * time are the recorded ones (`input`, `runId` and `user` are ignored), and what it already did is
+   * replayed.
    */
   resume?: RunHistory;
+  /**
+   * Whether write steps may leave a hidden marker in what they write, so that a write a crash or a
+   * silent answer left unsettled can be found again (default true). Tool calls turn it off unless
+   * asked: see `CallOptions.resumableWrites`.
+   */
+  writeMarkers?: boolean;
+  /**
+   * The end user the run acts for: every step uses that user's accounts (see `ConnectedAccount.user`),
+   * and fails `not_connected` when the user has none of its integration. Absent: accounts of no user.
+   */
+  user?: string;
 }
 
 /** Runs compiled workflows. Never throws for a failing run: the RunResult says what happened. */
@@ -51,6 +63,8 @@ export class WorkflowRunner {
     const runId = resume?.runId ?? options.runId ?? randomUUID();
     const startedAt = resume?.startedAt ?? this.clock.now();
     const input = resume ? resume.input : given;
+    // A resumed run acts for the user it began for, whoever resumes it.
+    const user = resume ? resume.user : options.user;
     const recorder = new RunRecorder(
       runId,
       this.clock,
@@ -63,7 +77,7 @@ export class WorkflowRunner {
       runId,
       workflow,
       recorder,
-      accounts: new AccountResolver(this.vault, this.scrubber, workflow.defaultAccounts),
+      accounts: new AccountResolver(this.vault, this.scrubber, workflow.defaultAccounts, user),
       http: this.http,
       clock: this.clock,
       logger: this.logger,
@@ -71,6 +85,7 @@ export class WorkflowRunner {
       credits: new CreditLedger(),
       onExchange: options.onExchange,
       traceRequests: this.traceRequests,
+      writeMarkers: options.writeMarkers ?? true,
       ...(resume ? { replay: new RunReplay(resume) } : {}),
     };
     // Before anything runs: every budget counts what the run's earlier lives spent.
@@ -90,7 +105,9 @@ export class WorkflowRunner {
     try {
       checkInput(workflow, input);
       if (this.journal.recordStart)
-        await this.journal.recordStart(runStart(workflow, input, runId, startedAt, this.scrubber, resume));
+        await this.journal.recordStart(
+          runStart(workflow, input, runId, startedAt, user, this.scrubber, resume),
+        );
       await runSequence(workflow.steps, scope, '', signal, run);
       if (workflow.output) output = await workflow.output.evaluate(scope.bindings(), 'output');
     } catch (thrown) {
@@ -112,6 +129,7 @@ export class WorkflowRunner {
       steps: recorder.steps(),
       ...(error ? { error: scrub.scrubValue(error.toJSON()) } : {}),
       ...(credits ? { credits } : {}),
+      ...(user === undefined ? {} : { user: scrub.scrub(user) }),
       startedAt,
       durationMs: this.clock.now() - startedAt,
     };
@@ -134,6 +152,7 @@ function runStart(
   input: unknown,
   runId: string,
   startedAt: number,
+  user: string | undefined,
   scrubber: SecretScrubber,
   resume: RunHistory | undefined,
 ): RunStart {
@@ -144,6 +163,7 @@ function runStart(
     ...(workflow.file === undefined ? {} : { workflowFile: workflow.file }),
     input: scrubber.scrubValue(input),
     startedAt,
+    ...(user === undefined ? {} : { user }),
     ...(resume ? { resumed: true } : {}),
   };
 }

@@ -27,6 +27,8 @@ export interface RunContext {
   replay?: RunReplay;
   /** Whether each step's trace lists its requests (`requestLog`): off, a request costs nothing more. */
   traceRequests?: boolean;
+  /** Whether steps may mark what they write for their probes (`StepContext.writeMarkers`). */
+  writeMarkers: boolean;
 }
 
 /** What a step did so far; its trace is written from this whether it succeeds or fails. */

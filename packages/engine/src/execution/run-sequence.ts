@@ -1,6 +1,5 @@
 import { StepError, toStepError } from '@toolsteps/sdk';
 import { cutBeforeToken } from '@toolsteps/sdk/schema';
-import pMap from 'p-map';
 import type { Template } from '../expressions/template.js';
 import type { StepStatus, StepTrace } from '../ports/events.js';
 import type { CreditSpend } from '../ports/run-credits.js';
@@ -309,6 +308,8 @@ async function runForEach(
       message: `forEach.items of step "${stepKey}" must be an array, but it is ${describeType(items)}`,
     });
   }
+  // p-map loads with the first forEach, not with the engine.
+  const { default: pMap } = await import('p-map');
   const stop = new Deadline(signal, undefined, `Step "${stepKey}"`);
   try {
     return await pMap(

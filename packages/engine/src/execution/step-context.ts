@@ -99,6 +99,7 @@ export function stepContext(attempt: Attempt): StepContext {
     get idempotencyKey() {
       return idempotencyKey(run.runId, stepKey);
     },
+    writeMarkers: run.writeMarkers,
   };
 }
 

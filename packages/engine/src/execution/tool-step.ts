@@ -62,7 +62,9 @@ export async function runToolStep(
   // What the step's probe is called with: a write step that has one asks it whether a write whose
   // answer said nothing happened, as a resumed run asks it for a write a crash left in flight.
   const unsettled = run.replay?.unsettled(stepKey);
-  const settles = writes !== undefined && step.probe !== undefined && step.idempotent !== true;
+  // Without markers, a probe looking for one would find nothing and take the write for not done.
+  const settles =
+    writes !== undefined && step.probe !== undefined && step.idempotent !== true && run.writeMarkers;
   const probe: ProbeCall | undefined =
     settles || unsettled
       ? { run, step, integration, account, stepKey, id: node.id, signal, progress, credits }

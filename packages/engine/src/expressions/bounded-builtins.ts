@@ -1,4 +1,3 @@
-import jsonata from 'jsonata';
 import { createDistinct } from './bounded-distinct.js';
 import { codePointLength, sliceCodePoints } from './code-points.js';
 import { matchingOnRe2 } from './date-pattern-on-re2.js';
@@ -9,6 +8,7 @@ import {
   type ExpressionLimits,
   WORK_LIMITS,
 } from './expression-limits.js';
+import { jsonataLibrary } from './jsonata-library.js';
 
 /**
  * Bounded versions of the JSONata built-ins that can allocate in proportion to an argument rather
@@ -82,20 +82,27 @@ const WRAPPED = [
 type Wrapped = (typeof WRAPPED)[number];
 
 let originals: Record<Wrapped, NativeFunction> | undefined;
+let loading: Promise<void> | undefined;
 
-/** JSONata hands out its built-ins only through an (async) evaluation: fetched once, at import. */
-export const builtinsReady: Promise<void> = Promise.resolve(
-  jsonata(`{${WRAPPED.map((name) => `"${name}": $${name}`).join(', ')}}`).evaluate({}),
-).then((found) => {
-  originals = found as Record<Wrapped, NativeFunction>;
-});
+/**
+ * JSONata hands out its built-ins only through an (async) evaluation: fetched once, before the first
+ * evaluation, not at import (JSONata itself loads with the first expression).
+ */
+export function loadBuiltins(): Promise<void> {
+  loading ??= Promise.resolve(
+    jsonataLibrary()(`{${WRAPPED.map((name) => `"${name}": $${name}`).join(', ')}}`).evaluate({}),
+  ).then((found) => {
+    originals = found as Record<Wrapped, NativeFunction>;
+  });
+  return loading;
+}
 
 export function builtinsLoaded(): boolean {
   return originals !== undefined;
 }
 
 function original(name: Wrapped): NativeFunction {
-  if (!originals) throw new Error('JSONata built-ins are not loaded yet: await builtinsReady first');
+  if (!originals) throw new Error('JSONata built-ins are not loaded yet: await loadBuiltins() first');
   return originals[name];
 }
 
@@ -109,7 +116,7 @@ function bounded(
     implementation(this: Focus, ...args: unknown[]) {
       return run.call(this, original(name).implementation, ...args);
     },
-    // Read at each call: the originals arrive after import, before any evaluation.
+    // Read at each call: the originals arrive before the first evaluation.
     get signature() {
       return original(name).signature;
     },

@@ -1,8 +1,8 @@
 import { StepError } from '@toolsteps/sdk';
 import { compileForRe2 } from '@toolsteps/sdk/schema';
-import jsonata from 'jsonata';
+import type jsonata from 'jsonata';
 import { boundValue, picked } from './bindings.js';
-import { boundedBuiltins, builtinsLoaded, builtinsReady } from './bounded-builtins.js';
+import { boundedBuiltins, builtinsLoaded, loadBuiltins } from './bounded-builtins.js';
 import { boundConcatenations } from './bounded-concat.js';
 import { boundEqualities } from './bounded-equality.js';
 import type { CompiledExpression, JsonataNode } from './compiled-expression.js';
@@ -13,6 +13,7 @@ import {
   ExpressionLimitError,
   type ExpressionLimits,
 } from './expression-limits.js';
+import { jsonataLibrary } from './jsonata-library.js';
 import { Re2RegExp } from './re2-regex.js';
 
 export type { Bindings } from './bindings.js';
@@ -51,9 +52,10 @@ export function compileExpression(
   const body = match[1];
   const bodyOffset = source.indexOf('{%') + 2;
   const all = completeLimits(limits);
+  const parse = jsonataLibrary();
   let compiled: jsonata.Expression;
   try {
-    compiled = jsonata(body, {
+    compiled = parse(body, {
       timeout: all.timeoutMs,
       stack: all.maxDepth,
       // JSONata's own cap on every sequence it builds (paths, ranges, $map, $append, [ … ]).
@@ -85,7 +87,7 @@ export function compileExpression(
     allowsNothing,
     ast: () => {
       if (!rewritten) return compiled.ast() as unknown as JsonataNode;
-      written ??= jsonata(body).ast() as unknown as JsonataNode;
+      written ??= parse(body).ast() as unknown as JsonataNode;
       return written;
     },
     reads: () => {
@@ -97,7 +99,7 @@ export function compileExpression(
       // taken before any await so they are the values of this moment.
       const own = picked(bindings, expression.reads());
       const root = boundValue(bindings, 'input');
-      if (!builtinsLoaded()) await builtinsReady;
+      if (!builtinsLoaded()) await loadBuiltins();
       try {
         return await compiled.evaluate(root, own);
       } catch (error) {

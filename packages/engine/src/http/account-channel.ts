@@ -1,5 +1,11 @@
-import type { ConnectedAccount, Integration, Logger, RateLimitSpec } from '@toolsteps/sdk';
-import ky, { type KyInstance } from 'ky';
+import {
+  accountKey,
+  type ConnectedAccount,
+  type Integration,
+  type Logger,
+  type RateLimitSpec,
+} from '@toolsteps/sdk';
+import type { KyInstance, default as ky } from 'ky';
 import type PQueue from 'p-queue';
 import type { AccountAuth } from '../auth/account-auth.js';
 import { createAccountAuth } from '../auth/create-account-auth.js';
@@ -16,6 +22,8 @@ import { QuotaGate, type SharedQuotaLink } from './quota-gate.js';
 import { signRequest } from './sign-request.js';
 
 export interface ChannelDeps {
+  /** Loaded with the first request (`loadKy`). */
+  ky: typeof ky;
   vault: CredentialVault;
   scrubber: SecretScrubber;
   clock: Clock;
@@ -60,7 +68,7 @@ export function openAccountChannel(
 ): AccountChannel {
   const binding = resolveBinding(integration.http(account), integration.title);
   const auth = createAccountAuth(integration, account, { ...deps, timeoutMs: binding.timeoutMs });
-  const { transport } = deps;
+  const { transport, ky } = deps;
   return {
     integration,
     binding,
@@ -105,7 +113,7 @@ function sharedAdmission(
 ): AccountChannel['shared'] {
   if (!limits || !spec || (spec.intervalCap === undefined && !spec.writeIntervalMs)) return undefined;
   return (write, signal) =>
-    limits.admit({ integration: integration.id, accountId: account.id, spec, write }, signal);
+    limits.admit({ integration: integration.id, accountId: accountKey(account), spec, write }, signal);
 }
 
 /** The shared caps' hold for this account and kind, when the binding caps it and caps are shared. */
@@ -117,7 +125,7 @@ function sharedSlot(
   concurrency: SharedConcurrency | undefined,
 ): SharedSlotHold | undefined {
   if (!concurrency || limit === undefined) return undefined;
-  const slot = { integration: integration.id, accountId: account.id, kind, limit };
+  const slot = { integration: integration.id, accountId: accountKey(account), kind, limit };
   return (work, signal) => concurrency.hold(slot, work, signal);
 }
 
@@ -128,7 +136,7 @@ function sharedQuotaLink(
   quotas: SharedQuotas | undefined,
 ): SharedQuotaLink | undefined {
   if (!quotas) return undefined;
-  const key = (quota: string) => ({ integration: integration.id, accountId: account.id, quota });
+  const key = (quota: string) => ({ integration: integration.id, accountId: accountKey(account), quota });
   return {
     // A copy: the gate counts its own state down while the report may still be on its way.
     report: (quota, { remaining, resetAt }) =>

@@ -1,5 +1,6 @@
 import { type RateLimitSpec, StepError } from '@toolsteps/sdk';
-import PQueue from 'p-queue';
+import type PQueue from 'p-queue';
+import { pQueueLibrary } from './p-queue-library.js';
 
 const DEFAULT_INTERVAL_MS = 1_000;
 
@@ -34,9 +35,12 @@ export function createAccountLimiter(
     });
   }
   if (spec?.intervalCap === undefined) {
-    return spec?.concurrency === undefined ? undefined : new PQueue({ concurrency: spec.concurrency });
+    return spec?.concurrency === undefined
+      ? undefined
+      : new (pQueueLibrary())({ concurrency: spec.concurrency });
   }
-  return new PQueue({
+  const Queue = pQueueLibrary();
+  return new Queue({
     concurrency: spec.concurrency ?? Number.POSITIVE_INFINITY,
     intervalCap: spec.intervalCap,
     interval: spec.intervalMs ?? DEFAULT_INTERVAL_MS,
@@ -48,7 +52,8 @@ export function createAccountLimiter(
 export function createWriteLimiter(spec: RateLimitSpec | undefined): PQueue | undefined {
   const { writeConcurrency, writeIntervalMs } = spec ?? {};
   if (writeConcurrency === undefined && !writeIntervalMs) return undefined;
-  return new PQueue({
+  const Queue = pQueueLibrary();
+  return new Queue({
     concurrency: writeConcurrency ?? Number.POSITIVE_INFINITY,
     // A sliding window of one: no two writes start closer than writeIntervalMs.
     ...(writeIntervalMs ? { intervalCap: 1, interval: writeIntervalMs, strict: true } : {}),

@@ -1,5 +1,5 @@
 export { HTTP_DEFAULTS, type ResolvedBinding, resolveBinding } from './http-defaults.js';
-export { KyHttpClientFactory } from './ky-http-client-factory.js';
+export { CHANNEL_IDLE_MS, KyHttpClientFactory } from './ky-http-client-factory.js';
 export { redactHeaders } from './redact-headers.js';
 export { requestedWaitMs } from './retry-delay.js';
 export { type ResolvedUrl, resolveRequestUrl } from './safe-path.js';

@@ -1,4 +1,4 @@
-import { authOfAccount, type HttpClient, type Integration, type Logger } from '@toolsteps/sdk';
+import { accountKey, authOfAccount, type HttpClient, type Integration, type Logger } from '@toolsteps/sdk';
 import { inject, injectable, optional } from 'inversify';
 import type { Clock } from '../ports/clock.js';
 import type { CredentialVault } from '../ports/credential-vault.js';
@@ -15,14 +15,21 @@ import type { SharedRateLimits } from '../ports/shared-rate-limits.js';
 import { TOKENS } from '../ports/tokens.js';
 import { type AccountChannel, openAccountChannel } from './account-channel.js';
 import { AccountHttpClient } from './account-http-client.js';
+import { loadKy } from './load-ky.js';
+
+/** A channel not used for this long is let go (its account may have been one user's of thousands). */
+export const CHANNEL_IDLE_MS = 10 * 60_000;
 
 /**
  * Builds the HTTP client of each step call over one channel per connected account (ky instance,
- * limiter, auth with its OAuth single-flight), kept for the factory's lifetime.
+ * limiter, auth with its OAuth single-flight), keyed by account and user, so two users' accounts
+ * with the same id never share one. A channel idle for `CHANNEL_IDLE_MS` with nothing queued is
+ * released: memory follows the accounts in use, not every account ever used.
  */
 @injectable()
 export class KyHttpClientFactory implements HttpClientFactory {
-  readonly #channels = new Map<string, AccountChannel>();
+  readonly #channels = new Map<string, { channel: AccountChannel; lastUsed: number }>();
+  #lastSweep = 0;
 
   constructor(
     @inject(TOKENS.Vault) private readonly vault: CredentialVault,
@@ -46,11 +53,17 @@ export class KyHttpClientFactory implements HttpClientFactory {
     return new AccountHttpClient(() => this.#channel(integration, options), options, deps);
   }
 
-  #channel(integration: Integration, options: HttpClientOptions): AccountChannel {
-    const key = `${integration.id}\u0000${options.account.id}`;
-    let channel = this.#channels.get(key);
+  async #channel(integration: Integration, options: HttpClientOptions): Promise<AccountChannel> {
+    const ky = await loadKy();
+    const key = `${integration.id}\u0000${accountKey(options.account)}`;
+    const now = this.clock.now();
+    this.#releaseIdle(now);
+    const kept = this.#channels.get(key);
+    let channel = kept?.channel;
+    if (kept) kept.lastUsed = now;
     if (channel === undefined) {
       channel = openAccountChannel(integration, options.account, {
+        ky,
         vault: this.vault,
         scrubber: this.scrubber,
         clock: this.clock,
@@ -61,10 +74,30 @@ export class KyHttpClientFactory implements HttpClientFactory {
         sharedQuotas: this.sharedQuotas,
         refreshLock: this.refreshLock,
       });
-      this.#channels.set(key, channel);
+      this.#channels.set(key, { channel, lastUsed: now });
     } else {
       channel.auth.adopt(options.account);
     }
     return channel;
   }
+
+  /** How many accounts' channels are held now. */
+  get channels(): number {
+    return this.#channels.size;
+  }
+
+  /** At most once per idle period: drops channels idle that long whose limiters hold nothing. */
+  #releaseIdle(now: number): void {
+    if (now - this.#lastSweep < CHANNEL_IDLE_MS) return;
+    this.#lastSweep = now;
+    for (const [key, { channel, lastUsed }] of this.#channels) {
+      if (now - lastUsed >= CHANNEL_IDLE_MS && idle(channel)) this.#channels.delete(key);
+    }
+  }
+}
+
+/** Nothing waits in or runs through the channel's own limiters. */
+function idle(channel: AccountChannel): boolean {
+  const queued = (limiter: AccountChannel['limiter']) => (limiter ? limiter.size + limiter.pending : 0);
+  return queued(channel.limiter) + queued(channel.writeLimiter) === 0;
 }

@@ -1,5 +1,4 @@
 import { isStepError, StepError } from '@toolsteps/sdk';
-import pRetry from 'p-retry';
 import type { Clock } from '../ports/clock.js';
 import { isoTime } from '../runtime/iso-time.js';
 import { backoffMs } from './retry-delay.js';
@@ -21,6 +20,7 @@ export interface RetryOptions {
  * the API asked for (Retry-After, rate-limit reset) or a jittered backoff, slept on the Clock.
  * The first attempt runs on its own and p-retry takes over only after a failure worth retrying:
  * most requests succeed at once, and thousands may be in flight, each holding what p-retry keeps.
+ * p-retry itself loads with the first retry.
  */
 export async function withRetries<T>(
   attempt: (attemptNumber: number) => Promise<T>,
@@ -33,6 +33,7 @@ export async function withRetries<T>(
     await waitBeforeRetry(error, 1, options);
   }
   const { signal, maxAttempts } = options;
+  const { default: pRetry } = await import('p-retry');
   return pRetry((retryNumber) => attempt(retryNumber + 1), {
     retries: maxAttempts - 2,
     minTimeout: 0,

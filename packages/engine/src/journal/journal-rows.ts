@@ -11,6 +11,8 @@ export interface RunRow {
   workflow_hash: string | null;
   workflow_file: string | null;
   input: string | null;
+  /** Absent from a Redis row written before it was kept, NULL in a SQLite one. */
+  user?: string | null;
   status: JournaledRunStatus;
   started_at: number;
   finished_at: number | null;
@@ -82,6 +84,7 @@ export function startParams(start: RunStart) {
     workflow_hash: workflowHash(start.definition),
     workflow_file: start.workflowFile ?? null,
     input: json(start.input),
+    user: start.user ?? null,
     started_at: start.startedAt,
     owner_pid: process.pid,
     owner_host: hostname(),
@@ -92,6 +95,7 @@ export function resultParams(result: RunResult) {
   return {
     id: result.runId,
     workflow_id: result.workflowId,
+    user: result.user ?? null,
     status: journaledStatus(result),
     started_at: result.startedAt,
     finished_at: result.startedAt + result.durationMs,
@@ -202,6 +206,7 @@ export function toRun(row: RunRow): JournaledRun {
     workflowHash: row.workflow_hash ?? undefined,
     workflowFile: row.workflow_file ?? undefined,
     input: parsed(row.input),
+    user: row.user ?? undefined,
     status: row.status,
     startedAt: row.started_at,
     finishedAt: row.finished_at ?? undefined,

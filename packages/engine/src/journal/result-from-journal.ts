@@ -18,6 +18,7 @@ export function resultFromJournal(run: JournaledRun, steps: StepTrace[]): RunRes
     steps,
     ...(cancelledForGood ? { error: cancelledError(run) } : run.error ? { error: run.error } : {}),
     ...(run.credits ? { credits: run.credits } : {}),
+    ...(run.user === undefined ? {} : { user: run.user }),
     startedAt: run.startedAt,
     durationMs: (run.finishedAt ?? run.startedAt) - run.startedAt,
   };

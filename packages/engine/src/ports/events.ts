@@ -165,6 +165,8 @@ export interface RunResult {
   error?: StepErrorJson;
   /** Credits spent, in total and per account, when a step of the run was metered or reported credits. */
   credits?: RunCredits;
+  /** The end user the run acted for (`RunOptions.user`), when it had one. */
+  user?: string;
   startedAt: number;
   durationMs: number;
 }
@@ -179,6 +181,8 @@ export interface RunStart {
   workflowFile?: string;
   input: unknown;
   startedAt: number;
+  /** The end user the run acts for (`RunOptions.user`): a resume acts for the same one. */
+  user?: string;
   /** Set when the run is resumed from its journal rather than started. */
   resumed?: boolean;
 }
@@ -213,6 +217,8 @@ export interface RunHistory {
   runId: string;
   input: unknown;
   startedAt: number;
+  /** The end user the run began for: it goes on with that user's accounts, whoever resumes it. */
+  user?: string;
   steps: readonly StepTrace[];
   sent: readonly SentWrite[];
   /** The credits its steps were counted, oldest first: what its budgets start from. */

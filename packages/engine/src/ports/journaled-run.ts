@@ -23,6 +23,8 @@ export interface JournaledRun {
   workflowHash?: string;
   workflowFile?: string;
   input?: unknown;
+  /** The end user it runs for, when it has one: kept from its first record, never changed by a resume. */
+  user?: string;
   status: JournaledRunStatus;
   startedAt: number;
   finishedAt?: number;

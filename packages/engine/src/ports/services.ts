@@ -21,11 +21,15 @@ export interface CatalogEntry {
   integration: string;
   integrationTitle: string;
   effect: Effect;
+  /** A write or delete that does no harm when run twice (the step's `idempotent`); absent otherwise. */
+  idempotent?: boolean;
   /** `beta` when the integration is; `unavailable` for catalogued steps that must not run. */
   status: 'stable' | 'beta' | 'unavailable';
   unavailableReason?: string;
   input: TSchema;
   output: TSchema;
+  /** What a tool call hands a model of the result, when the step declares it (`forModel`): its schema. */
+  modelOutput?: TSchema;
 }
 
 /** One row of the trigger catalog: what `toolsteps triggers` lists and `toolsteps describe` shows. */

@@ -16,6 +16,8 @@ export function buildCatalog(integrations: readonly Integration[]): CatalogEntry
         input: step.input,
         output: step.output,
       };
+      if (step.idempotent === true) entry.idempotent = true;
+      if (step.forModel) entry.modelOutput = step.forModel.output;
       if (!step.available) entry.unavailableReason = step.unavailableReason;
       return entry;
     }),

@@ -1,7 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { isAbsolute, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { resolve as resolveLikeNode } from 'import-meta-resolve';
 import { RegistryError } from './registry-error.js';
 import { findWorkspaceRoot, workspacePackages } from './workspace.js';
 
@@ -26,6 +25,7 @@ export async function resolveModule(specifier: string, baseDir: string): Promise
       );
     return pathToFileURL(file).href;
   }
+  const resolveLikeNode = await nodeResolution();
   try {
     return resolveLikeNode(specifier, pathToFileURL(join(baseDir, 'index.js')).href);
   } catch (error) {
@@ -46,6 +46,7 @@ async function resolveInWorkspace(specifier: string, baseDir: string): Promise<s
   const name = packageName(specifier);
   const owner = (await workspacePackages(root)).find((candidate) => candidate.name === name);
   if (owner === undefined) return undefined;
+  const resolveLikeNode = await nodeResolution();
   try {
     // A package may import itself by name through its "exports": resolve from inside it.
     return resolveLikeNode(specifier, pathToFileURL(join(owner.dir, 'package.json')).href);
@@ -57,6 +58,11 @@ async function resolveInWorkspace(specifier: string, baseDir: string): Promise<s
       { cause: error },
     );
   }
+}
+
+/** Node's resolution (import-meta-resolve), loaded when a package name is first resolved. */
+async function nodeResolution(): Promise<(specifier: string, parent: string) => string> {
+  return (await import('import-meta-resolve')).resolve;
 }
 
 function firstLine(error: unknown): string {

@@ -8,6 +8,9 @@ import { DurationSchema, ExpressionSchema } from '../workflow/workflow-schema.js
 
 const description = (text: string) => ({ description: text });
 
+/** What a handler's name may be, in a binding file and among a trigger host's handlers. */
+export const HANDLER_NAME_PATTERN = '^[A-Za-z0-9][A-Za-z0-9_.-]*$';
+
 const Binding = Type.Object(
   {
     $schema: Type.Optional(Type.String()),
@@ -36,17 +39,31 @@ const Binding = Type.Object(
         ...description("Poll triggers only: how often to poll; default the trigger's"),
       }),
     ),
-    workflow: Type.String({
-      minLength: 1,
-      ...description('The workflow file each event runs, relative to this file'),
-    }),
+    workflow: Type.Optional(
+      Type.String({
+        minLength: 1,
+        ...description('The workflow file each event runs, relative to this file (or "handler")'),
+      }),
+    ),
+    handler: Type.Optional(
+      Type.String({
+        pattern: HANDLER_NAME_PATTERN,
+        ...description(
+          'The name of the trigger host\'s handler each event is handed to, instead of running a workflow (or "workflow")',
+        ),
+      }),
+    ),
     input: Type.Unknown({
       ...description(
-        "The workflow's input: a value or {% expression %} over $event (and $binding), or an object or array holding such expressions",
+        "The workflow's (or handler's) input: a value or {% expression %} over $event (and $binding), or an object or array holding such expressions",
       ),
     }),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    // What each event starts: a workflow file, or a handler the host was given in code; one of them.
+    oneOf: [{ required: ['workflow'] }, { required: ['handler'] }],
+  },
 );
 
 export const BindingModule = Type.Module({ Expression: ExpressionSchema, Duration: DurationSchema, Binding });

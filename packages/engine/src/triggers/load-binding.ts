@@ -1,4 +1,4 @@
-import { createAjv, describeSchemaErrors } from '@toolsteps/sdk/schema';
+import { describeSchemaErrors, sharedAjv } from '@toolsteps/sdk/schema';
 import type { ValidateFunction } from 'ajv';
 import type { CompiledExpression } from '../expressions/compiled-expression.js';
 import { DEFAULT_LIMITS, type ExpressionLimits } from '../expressions/expression.js';
@@ -9,21 +9,25 @@ import { expressionPastLimit } from '../workflow/count-expressions.js';
 import type { Diagnostic, Problem } from '../workflow/diagnostic.js';
 import { toMilliseconds } from '../workflow/duration.js';
 import { JsonDocument } from '../workflow/json-document.js';
-import { DEFAULT_MAX_EXPRESSIONS, failed, tooManyExpressions } from '../workflow/load-workflow.js';
+import { failed, tooManyExpressions } from '../workflow/load-workflow.js';
 import { type FileSource, readSource } from '../workflow/read-source.js';
+import { DEFAULT_MAX_EXPRESSIONS } from '../workflow/workflow-limits.js';
 import { BindingInvalidError } from './binding-invalid-error.js';
+import { DEFAULT_MAX_BINDING_BYTES } from './binding-limits.js';
 import type { Binding } from './binding-schema.js';
 import { loadBoundWorkflow } from './bound-workflow.js';
 import { checkBindingAccount } from './checks/binding-account.js';
 import type { BindingCheckInput } from './checks/binding-check-input.js';
 import { checkBindingScope } from './checks/binding-scope.js';
+import { checkBindingTarget } from './checks/binding-target.js';
 import { checkFilterKind } from './checks/filter-kind.js';
-import { checkMappingResult } from './checks/mapping-result.js';
+import { checkMappingResult, workflowTarget } from './checks/mapping-result.js';
 import { checkPollInterval } from './checks/poll-interval.js';
 import { checkTriggerConfig } from './checks/trigger-config.js';
 import { checkTriggerReference } from './checks/trigger-reference.js';
-import type { CompiledBinding } from './compiled-binding.js';
+import type { AnyCompiledBinding, CompiledBinding, HandlerBinding } from './compiled-binding.js';
 import { bindingJsonSchema } from './published-binding-schema.js';
+import { type HandlerEntry, handlerEntries, type TriggerHandlers } from './trigger-handler.js';
 
 /** A path to a binding file, or its text (with the name to report it under). */
 export type BindingSource = FileSource;
@@ -41,14 +45,22 @@ export interface LoadBindingOptions {
   maxWorkflowBytes?: number;
   /** Where a binding given as text without a file finds its workflow; default the working folder. */
   cwd?: string;
+  /**
+   * The handlers a binding may name instead of a workflow (`"handler"`), as the trigger host serving
+   * it is given them. Without them a binding naming a handler is refused: only workflows run here.
+   */
+  handlers?: TriggerHandlers;
 }
 
-/** A trigger, a filter and a mapping: far more than any binding needs, far less than could hurt. */
-export const DEFAULT_MAX_BINDING_BYTES = 1024 * 1024;
-
-export type LoadBindingResult =
-  | { ok: true; binding: CompiledBinding; diagnostics: [] }
+export type LoadBindingResult<B extends AnyCompiledBinding = CompiledBinding> =
+  | { ok: true; binding: B; diagnostics: [] }
   | { ok: false; diagnostics: Diagnostic[] };
+
+/** What a binding's events may start: a workflow (always), or a handler when handlers are given. */
+export type LoadBindingWithHandlersOptions = LoadBindingOptions & { handlers: TriggerHandlers };
+
+/** Where a binding's events go, in its file: a workflow or a handler. */
+const TARGETS: ReadonlySet<string | undefined> = new Set(['workflow', 'handler']);
 
 let shapeValidator: ValidateFunction | undefined;
 
@@ -57,11 +69,20 @@ let shapeValidator: ValidateFunction | undefined;
  * each at its line:column: the file's shape, its trigger, config, interval and account, its
  * expressions (what they read, `$event` paths against the event schema), and what its mapping
  * yields against the workflow's input schema. The workflow's own problems come with it, in its file.
+ * With `handlers`, a binding may name one of them instead of a workflow (a `HandlerBinding`).
  */
 export async function loadBinding(
   source: BindingSource,
+  options: LoadBindingWithHandlersOptions,
+): Promise<LoadBindingResult<AnyCompiledBinding>>;
+export async function loadBinding(
+  source: BindingSource,
   options: LoadBindingOptions,
-): Promise<LoadBindingResult> {
+): Promise<LoadBindingResult>;
+export async function loadBinding(
+  source: BindingSource,
+  options: LoadBindingOptions,
+): Promise<LoadBindingResult<AnyCompiledBinding>> {
   const read = await readSource(source, options.maxBindingBytes ?? DEFAULT_MAX_BINDING_BYTES, {
     noun: 'binding',
     tooLargeHint: 'a binding holds a trigger, a filter and a mapping: keep the work in its workflow',
@@ -92,9 +113,11 @@ export async function loadBinding(
     vault: options.vault,
     refused: shape.refused,
   };
+  const handlers = options.handlers === undefined ? undefined : handlerEntries(options.handlers);
   const problems: Problem[] = [
     ...shape.problems,
     ...compiled.problems,
+    ...checkBindingTarget(input, handlers),
     ...checkTriggerReference(input),
     ...checkTriggerConfig(input),
     ...checkPollInterval(input),
@@ -103,7 +126,7 @@ export async function loadBinding(
     ...(await checkBindingScope(input)),
   ];
   const bound =
-    binding.workflow === undefined
+    binding.workflow === undefined || binding.handler !== undefined
       ? undefined
       : await loadBoundWorkflow(binding.workflow, read.file, {
           registry: options.registry,
@@ -114,7 +137,16 @@ export async function loadBinding(
           cwd: options.cwd,
         });
   if (bound !== undefined) problems.push(...bound.problems);
-  if (bound?.workflow !== undefined) problems.push(...checkMappingResult(input, bound.workflow));
+  if (bound?.workflow !== undefined)
+    problems.push(...checkMappingResult(input, workflowTarget(bound.workflow)));
+  const handler = binding.handler === undefined ? undefined : handlers?.get(binding.handler);
+  if (handler !== undefined && binding.workflow === undefined)
+    problems.push(
+      ...checkMappingResult(input, {
+        schema: handler.input,
+        owner: `the input of handler "${handler.name}"`,
+      }),
+    );
 
   const workflowDiagnostics = bound?.diagnostics ?? [];
   const { integration } = input;
@@ -125,14 +157,14 @@ export async function loadBinding(
     workflowDiagnostics.length > 0 ||
     !trigger ||
     !integration ||
-    !workflow ||
+    !(workflow || handler) ||
     !compiled.input
   ) {
     const own = failed(problems.map((problem) => document.toDiagnostic(problem))).diagnostics;
     return { ok: false, diagnostics: [...own, ...workflowDiagnostics] };
   }
   const definition = document.value as Binding;
-  const compiledBinding: CompiledBinding = {
+  const base = {
     id: definition.id,
     definition,
     trigger,
@@ -140,8 +172,10 @@ export async function loadBinding(
     account: definition.account,
     config: definition.config ?? {},
     input: compiled.input,
-    workflow,
   };
+  const compiledBinding: AnyCompiledBinding = workflow
+    ? { ...base, workflow }
+    : handlerBinding(base, handler as NonNullable<typeof handler>);
   if (read.file !== undefined) compiledBinding.file = read.file;
   if (compiled.filter !== undefined) compiledBinding.filter = compiled.filter;
   if (trigger.delivery === 'poll')
@@ -153,9 +187,17 @@ export async function loadBinding(
 /** Like `loadBinding`, but a binding with problems throws a `BindingInvalidError` listing them all. */
 export async function loadBindingOrThrow(
   source: BindingSource,
+  options: LoadBindingWithHandlersOptions,
+): Promise<AnyCompiledBinding>;
+export async function loadBindingOrThrow(
+  source: BindingSource,
   options: LoadBindingOptions,
-): Promise<CompiledBinding> {
-  const result = await loadBinding(source, options);
+): Promise<CompiledBinding>;
+export async function loadBindingOrThrow(
+  source: BindingSource,
+  options: LoadBindingOptions,
+): Promise<AnyCompiledBinding> {
+  const result = await loadBinding(source, options as LoadBindingWithHandlersOptions);
   if (result.ok) return result.binding;
   throw new BindingInvalidError(result.diagnostics, typeof source === 'string' ? source : source.file);
 }
@@ -168,9 +210,15 @@ interface ShapeCheck {
 
 /** The value against the published binding schema, every failure in words. */
 function checkBindingShape(value: unknown): ShapeCheck {
-  shapeValidator ??= createAjv().compile(bindingJsonSchema());
+  shapeValidator ??= sharedAjv().compile(bindingJsonSchema());
   if (shapeValidator(value)) return { problems: [], refused: new Set() };
-  const messages = describeSchemaErrors(shapeValidator.errors ?? []);
+  // Naming neither or both of `workflow` and `handler` (the schema's `oneOf`) is said by checkBindingTarget, in words.
+  const messages = describeSchemaErrors(shapeValidator.errors ?? []).filter(
+    (message) =>
+      message.pointer !== '' ||
+      (message.keyword !== 'oneOf' && !(message.keyword === 'required' && TARGETS.has(message.missing))),
+  );
+  if (messages.length === 0) return { problems: [], refused: new Set() };
   const refused = new Set(
     messages
       .filter((message) => message.missing === undefined)
@@ -227,6 +275,15 @@ function compileExpressions(binding: Partial<Binding>, limits: ExpressionLimits)
   if (binding.filter !== undefined) compiled.filter = compile(binding.filter, '/filter');
   if (binding.input !== undefined) compiled.input = compile(binding.input, '/input');
   return compiled;
+}
+
+function handlerBinding(
+  base: Omit<HandlerBinding, 'handler' | 'inputSchema'>,
+  handler: HandlerEntry,
+): HandlerBinding {
+  const binding: HandlerBinding = { ...base, handler: handler.name };
+  if (handler.input !== undefined) binding.inputSchema = handler.input;
+  return binding;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -1,12 +1,14 @@
-import { type AccountSummary, type ConnectedAccount, StepError, summarize } from '@toolsteps/sdk';
-import type { AccountRef } from '../ports/credential-vault.js';
+import { type AccountSummary, accountKey, type ConnectedAccount, StepError, summarize } from '@toolsteps/sdk';
+import type { AccountRef, AccountScope } from '../ports/credential-vault.js';
 
 /** How many choices a not-found message lists before it says "and N more". */
 const LISTED = 20;
 
 /**
- * The accounts of a vault indexed by id and by integration + name. Both must be unique: a step
- * that names an account must get exactly one. `where(index)` says where an account came from in errors.
+ * The accounts of a vault indexed by id and by integration + name, within each user. Both must be
+ * unique per user: a step that names an account must get exactly one, and only of its user (whose
+ * other accounts are all an error message may list). `where(index)` says where an account came from
+ * in errors.
  */
 export class AccountBook {
   private readonly byId = new Map<string, ConnectedAccount>();
@@ -24,29 +26,30 @@ export class AccountBook {
           details: { index },
         });
       }
-      this.byId.set(account.id, account);
+      this.byId.set(accountKey(account), account);
     });
   }
 
   find(ref: AccountRef): ConnectedAccount {
+    const owned = this.ofUser(ref.user);
     if ('id' in ref) {
-      const account = this.byId.get(ref.id);
+      const account = this.byId.get(accountKey(ref));
       if (account) return account;
-      const ids = [...this.byId.keys()];
+      const ids = owned.map((candidate) => candidate.id);
       throw new StepError({
         code: 'not_found',
-        message: `No connected account has id "${ref.id}". ${ids.length ? `Connected account ids: ${choices(ids)}` : 'No account is connected'}.`,
+        message: `No connected account${ofWhom(ref.user)} has id "${ref.id}". ${ids.length ? `Connected account ids: ${choices(ids)}` : 'No account is connected'}.`,
         details: { account: ref.id, available: ids },
       });
     }
-    const candidates = this.all().filter((account) => account.integration === ref.integration);
+    const candidates = owned.filter((account) => account.integration === ref.integration);
     const account = candidates.find((candidate) => candidate.name === ref.name);
     if (account) return account;
     const names = candidates.map((candidate) => candidate.name);
     throw new StepError({
       code: 'not_found',
       message:
-        `No ${ref.integration} account is named "${ref.name}". ` +
+        `No ${ref.integration} account${ofWhom(ref.user)} is named "${ref.name}". ` +
         (names.length
           ? `Connected ${ref.integration} accounts: ${choices(names)}.`
           : `No ${ref.integration} account is connected.`),
@@ -56,43 +59,55 @@ export class AccountBook {
 
   /** Fails like `replace` would, without changing anything: lets a caller persist before committing. */
   checkReplace(account: ConnectedAccount): void {
-    this.find({ id: account.id });
-    const clash = this.clash(account, account.id);
+    this.find({ id: account.id, user: account.user });
+    const clash = this.clash(account, accountKey(account));
     if (clash) throw new StepError({ code: 'validation', message: clash });
   }
 
-  /** Replaces the account with the same id. */
+  /** Replaces the account with the same id and user. */
   replace(account: ConnectedAccount): void {
     this.checkReplace(account);
-    this.byId.set(account.id, account);
+    this.byId.set(accountKey(account), account);
   }
 
-  summaries(integration?: string): AccountSummary[] {
-    return this.all()
+  /** Of every user, or of the one `scope` names. */
+  summaries(integration?: string, scope?: AccountScope): AccountSummary[] {
+    return (scope === undefined ? this.all() : this.ofUser(scope.user))
       .filter((account) => integration === undefined || account.integration === integration)
       .map((account) => structuredClone(summarize(account)));
+  }
+
+  private ofUser(user: string | undefined): ConnectedAccount[] {
+    return this.all().filter((account) => account.user === user);
   }
 
   all(): ConnectedAccount[] {
     return [...this.byId.values()];
   }
 
+  /** `replacing`: the key of the account being replaced, which may keep its own name. */
   private clash(account: ConnectedAccount, replacing?: string): string | undefined {
-    if (replacing === undefined && this.byId.has(account.id)) return `Duplicate account id "${account.id}"`;
-    for (const other of this.byId.values()) {
+    if (replacing === undefined && this.byId.has(accountKey(account)))
+      return `Duplicate account id "${account.id}"${ofWhom(account.user)}`;
+    for (const [key, other] of this.byId) {
       if (
-        other.id !== replacing &&
+        key !== replacing &&
+        other.user === account.user &&
         other.integration === account.integration &&
         other.name === account.name
       ) {
         return (
-          `Accounts "${other.id}" and "${account.id}" are both ${account.integration} accounts named ` +
+          `Accounts "${other.id}" and "${account.id}"${ofWhom(account.user)} are both ${account.integration} accounts named ` +
           `"${account.name}"; names must be unique per integration`
         );
       }
     }
     return undefined;
   }
+}
+
+function ofWhom(user: string | undefined): string {
+  return user === undefined ? '' : ` of user "${user}"`;
 }
 
 function choices(values: string[]): string {

@@ -1,7 +1,6 @@
 import { realpath } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from '@toolsteps/sdk';
-import lockfile from 'proper-lockfile';
 import { processWarningLogger } from './environment-accounts-notice.js';
 import { vaultFileError } from './vault-file-error.js';
 
@@ -44,6 +43,8 @@ export async function withAccountsFileLock<T>(
 }
 
 async function acquire(path: string, waitMs: number, logger: Logger): Promise<() => Promise<void>> {
+  // Loaded with the first write, not with the engine.
+  const { default: lockfile } = await import('proper-lockfile');
   const started = Date.now();
   let pauseMs = FIRST_PAUSE_MS;
   for (;;) {

@@ -6,6 +6,8 @@ const Values = Type.Record(Type.String(), Type.Unknown());
 export const AccountEntrySchema = Type.Object(
   {
     id: Type.String({ minLength: 1 }),
+    /** The end user it belongs to; ids and names are unique within each user. */
+    user: Type.Optional(Type.String({ minLength: 1 })),
     integration: Type.String({ minLength: 1 }),
     name: Type.String({ minLength: 1 }),
     settings: Type.Optional(Values),

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { ConnectedAccount } from '@toolsteps/sdk';
-import { type ParseError, parse, printParseErrorCode } from 'jsonc-parser';
+import type { ParseError } from 'jsonc-parser';
+import { jsoncLibrary } from '../validation/jsonc-library.js';
 import { type AccountsFileDocument, AccountsFileSchema } from './accounts-file-schema.js';
 import { type Env, type MissingVariable, substituteEnv } from './env-placeholders.js';
 import { shapeProblems } from './json-shape.js';
@@ -61,6 +62,7 @@ export function resolveAccounts(file: LoadedAccountsFile, env: Env): ConnectedAc
       substituteEnv(
         {
           id: entry.id,
+          ...(entry.user === undefined ? {} : { user: entry.user }),
           integration: entry.integration,
           name: entry.name,
           settings: entry.settings ?? {},
@@ -140,6 +142,7 @@ export function isEnvelope(value: unknown): value is { toolstepsVault: unknown }
 export function parseJson(path: string, text: string, what: string): unknown {
   if (text.trim() === '') throw vaultFileError(path, 'corrupt', `Accounts file ${path} is empty`);
   const errors: ParseError[] = [];
+  const { parse, printParseErrorCode } = jsoncLibrary();
   const value = parse(text, errors, {
     disallowComments: true,
     allowTrailingComma: false,

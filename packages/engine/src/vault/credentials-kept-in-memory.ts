@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { ConnectedAccount } from '@toolsteps/sdk';
+import { accountKey, type ConnectedAccount } from '@toolsteps/sdk';
 import type { AccountsFileDocument } from './accounts-file-schema.js';
 
 interface Kept {
@@ -14,27 +14,28 @@ interface Kept {
  * its text for them stays the same; once that text changes (the user reconnected), the file wins.
  */
 export class CredentialsKeptInMemory {
+  /** By account key (`accountKey`: id within its user). */
   private readonly kept = new Map<string, Kept>();
 
-  keep(id: string, written: unknown, credentials: Record<string, unknown>): void {
-    this.kept.set(id, { written: copy(written), credentials: copy(credentials) });
+  keep(key: string, written: unknown, credentials: Record<string, unknown>): void {
+    this.kept.set(key, { written: copy(written), credentials: copy(credentials) });
   }
 
-  forget(id: string): void {
-    this.kept.delete(id);
+  forget(key: string): void {
+    this.kept.delete(key);
   }
 
   /** `accounts`, resolved from `document`, with the credentials this process keeps for them. */
   applyTo(document: AccountsFileDocument, accounts: ConnectedAccount[]): ConnectedAccount[] {
     return accounts.map((account, index) => {
-      const kept = this.stillValid(account.id, document.accounts[index]?.credentials);
+      const kept = this.stillValid(accountKey(account), document.accounts[index]?.credentials);
       return kept ? { ...account, credentials: copy(kept.credentials) } : account;
     });
   }
 
   /** Forgets what `document` no longer backs: accounts removed, or whose credentials were rewritten. */
   prune(document: AccountsFileDocument): void {
-    const written = new Map(document.accounts.map((entry) => [entry.id, entry.credentials]));
+    const written = new Map(document.accounts.map((entry) => [accountKey(entry), entry.credentials]));
     for (const id of [...this.kept.keys()])
       if (!written.has(id) || !this.stillValid(id, written.get(id))) this.kept.delete(id);
   }

@@ -1,6 +1,12 @@
 import { isDeepStrictEqual } from 'node:util';
-import { type AccountSummary, type ConnectedAccount, type Logger, StepError } from '@toolsteps/sdk';
-import type { AccountRef, CredentialVault } from '../ports/credential-vault.js';
+import {
+  type AccountSummary,
+  accountKey,
+  type ConnectedAccount,
+  type Logger,
+  StepError,
+} from '@toolsteps/sdk';
+import type { AccountRef, AccountScope, CredentialVault } from '../ports/credential-vault.js';
 import { AccountBook } from './account-book.js';
 import {
   type AccountsFileOptions,
@@ -102,9 +108,9 @@ export class FileVault implements CredentialVault {
     return structuredClone(this.loaded.book.find(ref));
   }
 
-  async list(integration?: string): Promise<AccountSummary[]> {
+  async list(integration?: string, scope?: AccountScope): Promise<AccountSummary[]> {
     await this.catchUp();
-    return this.loaded.book.summaries(integration);
+    return this.loaded.book.summaries(integration, scope);
   }
 
   update(account: ConnectedAccount): Promise<void> {
@@ -160,7 +166,7 @@ export class FileVault implements CredentialVault {
   }
 
   private remember(document: AccountsFileDocument): void {
-    for (const entry of document.accounts) this.seenIds.add(entry.id);
+    for (const entry of document.accounts) this.seenIds.add(accountKey(entry));
   }
 
   /**
@@ -189,8 +195,8 @@ export class FileVault implements CredentialVault {
     }
     this.loaded.book.replace(resolved);
     if (!this.encrypted && usesEnvironment(change.written.credentials))
-      this.inMemory.keep(resolved.id, change.written.credentials, resolved.credentials);
-    else this.inMemory.forget(resolved.id);
+      this.inMemory.keep(accountKey(resolved), change.written.credentials, resolved.credentials);
+    else this.inMemory.forget(accountKey(resolved));
     this.tellWhereCredentialsWent(
       change.written,
       change.entry,
@@ -222,8 +228,8 @@ export class FileVault implements CredentialVault {
   /** How `resolved` changes the file's current entry for it; fails if it cannot be applied. */
   private changeFor(resolved: ConnectedAccount): Change {
     const { document, book } = this.loaded;
-    const index = document.accounts.findIndex((entry) => entry.id === resolved.id);
-    if (index < 0 && this.seenIds.has(resolved.id)) {
+    const index = document.accounts.findIndex((entry) => accountKey(entry) === accountKey(resolved));
+    if (index < 0 && this.seenIds.has(accountKey(resolved))) {
       throw vaultFileError(
         this.path,
         'account_removed',
@@ -232,7 +238,7 @@ export class FileVault implements CredentialVault {
       );
     }
     book.checkReplace(resolved);
-    const before = book.find({ id: resolved.id });
+    const before = book.find({ id: resolved.id, user: resolved.user });
     const raw = document.accounts[index];
     const written = { ...raw, settings: raw.settings ?? {}, credentials: raw.credentials ?? {} };
     return { index, before, written, entry: this.entryFor(written, before, resolved) };

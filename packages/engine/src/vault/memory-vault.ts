@@ -1,5 +1,5 @@
 import type { AccountSummary, ConnectedAccount } from '@toolsteps/sdk';
-import type { AccountRef, CredentialVault } from '../ports/credential-vault.js';
+import type { AccountRef, AccountScope, CredentialVault } from '../ports/credential-vault.js';
 import { AccountBook } from './account-book.js';
 
 /**
@@ -21,7 +21,7 @@ export class MemoryVault implements CredentialVault {
     this.book.replace(structuredClone(account));
   }
 
-  async list(integration?: string): Promise<AccountSummary[]> {
-    return this.book.summaries(integration);
+  async list(integration?: string, scope?: AccountScope): Promise<AccountSummary[]> {
+    return this.book.summaries(integration, scope);
   }
 }

@@ -11,6 +11,15 @@ export interface RetryPolicy {
   on: ReadonlySet<ErrorCode>;
 }
 
+/** One attempt: what a step without a retry policy gets (the HTTP layer already retries transient failures). */
+export const SINGLE_ATTEMPT: RetryPolicy = {
+  maxAttempts: 1,
+  backoff: 'exponential',
+  initialMs: 500,
+  maxMs: 30_000,
+  on: new Set(['rate_limited', 'timeout', 'unavailable']),
+};
+
 export interface CompiledCatch {
   on: ReadonlySet<ErrorCode> | '*';
   then: 'continue' | 'fail';

@@ -38,7 +38,8 @@ export type DiagnosticCode =
   | 'context-read'
   | 'invalid-filter'
   | 'invalid-input'
-  | 'workflow-invalid';
+  | 'workflow-invalid'
+  | 'unknown-handler';
 
 /** One problem of a workflow (or binding) file, located by JSON pointer and by line and column (both 1-based). */
 export interface Diagnostic {

@@ -3,15 +3,8 @@ export { type CompileWorkflowOptions, compileWorkflow } from './compile-workflow
 export type { CompiledCatch, CompiledStep, CompiledWorkflow, RetryPolicy } from './compiled-workflow.js';
 export { type Diagnostic, type DiagnosticCode, formatDiagnostic } from './diagnostic.js';
 export { toMilliseconds } from './duration.js';
-export {
-  DEFAULT_MAX_EXPRESSIONS,
-  DEFAULT_MAX_WORKFLOW_BYTES,
-  type LoadResult,
-  type LoadWorkflowOptions,
-  loadWorkflow,
-  loadWorkflowOrThrow,
-  type WorkflowSource,
-} from './load-workflow.js';
+export { loadWorkflow, loadWorkflowOrThrow } from './lazy-load-workflow.js';
+export type { LoadResult, LoadWorkflowOptions, WorkflowSource } from './load-workflow.js';
 export {
   JSON_SCHEMA_DRAFT,
   type JsonSchema,
@@ -19,6 +12,7 @@ export {
   workflowJsonSchema,
 } from './published-schema.js';
 export { WorkflowInvalidError } from './workflow-invalid-error.js';
+export { DEFAULT_MAX_EXPRESSIONS, DEFAULT_MAX_WORKFLOW_BYTES } from './workflow-limits.js';
 export {
   type CatchSpec,
   type DurationSpec,

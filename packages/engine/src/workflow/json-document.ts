@@ -1,5 +1,6 @@
 import { parsePointer, toPointer } from '@toolsteps/sdk/schema';
-import { getLocation, getNodeValue, type Node, type ParseError, parseTree } from 'jsonc-parser';
+import type { Node, ParseError } from 'jsonc-parser';
+import { jsoncLibrary } from '../validation/jsonc-library.js';
 import { MAX_JSON_DEPTH, tooDeepAt } from '../validation/untrusted-json.js';
 import type { Diagnostic, Problem } from './diagnostic.js';
 import { describeParseError, type KeyProblem, keyProblems } from './json-syntax.js';
@@ -32,6 +33,7 @@ export class JsonDocument {
     const deep = tooDeepAt(text);
     if (deep !== undefined) return { ok: false, diagnostics: [unparsed.tooDeep(deep)] };
     const errors: ParseError[] = [];
+    const { parseTree, getNodeValue } = jsoncLibrary();
     const root = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false });
     const located = new JsonDocument(text, root ?? unparsed.root, undefined, file);
     if (errors.length > 0 || root === undefined) {
@@ -53,7 +55,7 @@ export class JsonDocument {
   private tooDeep(offset: number): Diagnostic {
     return this.diagnosticAt(offset, {
       code: 'too-deep',
-      pointer: toPointer(getLocation(this.text, offset).path),
+      pointer: toPointer(jsoncLibrary().getLocation(this.text, offset).path),
       message: `nested more than ${MAX_JSON_DEPTH} levels deep; no workflow needs that many`,
     });
   }
@@ -66,7 +68,7 @@ export class JsonDocument {
       if (offsets.has(error.offset)) continue;
       offsets.add(error.offset);
       const { message, offset } = describeParseError(this.text, error);
-      const pointer = toPointer(getLocation(this.text, offset).path);
+      const pointer = toPointer(jsoncLibrary().getLocation(this.text, offset).path);
       diagnostics.push(this.diagnosticAt(offset, { code: 'json-syntax', pointer, message }));
       if (diagnostics.length === MAX_SYNTAX_ERRORS) break;
     }

@@ -1,5 +1,6 @@
 import { toPointer } from '@toolsteps/sdk/schema';
-import { type Node, type ParseError, printParseErrorCode } from 'jsonc-parser';
+import type { Node, ParseError } from 'jsonc-parser';
+import { jsoncLibrary } from '../validation/jsonc-library.js';
 import { UNSAFE_KEYS } from '../validation/untrusted-json.js';
 
 const MESSAGES: Record<string, string> = {
@@ -23,7 +24,7 @@ const MESSAGES: Record<string, string> = {
 
 /** A jsonc-parser error as a sentence, and the offset that best shows it (a trailing comma, not the brace after it). */
 export function describeParseError(text: string, error: ParseError): { message: string; offset: number } {
-  const name = printParseErrorCode(error.error);
+  const name = jsoncLibrary().printParseErrorCode(error.error);
   if (text.trim() === '') return { message: 'the file is empty: expected a JSON object', offset: 0 };
   if (name === 'PropertyNameExpected' || name === 'ValueExpected') {
     const before = text.slice(0, error.offset).trimEnd();

@@ -21,6 +21,7 @@ import { JsonDocument } from './json-document.js';
 import { type FileSource, readSource } from './read-source.js';
 import { usablePart } from './usable-part.js';
 import { WorkflowInvalidError } from './workflow-invalid-error.js';
+import { DEFAULT_MAX_EXPRESSIONS, DEFAULT_MAX_WORKFLOW_BYTES } from './workflow-limits.js';
 import type { Workflow } from './workflow-schema.js';
 
 /** A path to a workflow file, or its text (with the name to report it under). */
@@ -30,21 +31,14 @@ export interface LoadWorkflowOptions {
   registry: StepRegistry;
   /** When given, every step's account is resolved against it (by id or name, or the integration's default). */
   vault?: CredentialVault;
+  /** The user whose accounts of `vault` it will run with; default those of no user. */
+  user?: string;
   limits?: ExpressionLimits;
   /** Larger workflow files (or texts) are refused before being read whole; default 4 MiB. */
   maxWorkflowBytes?: number;
   /** A workflow with more `{% … %}` strings is refused before any is compiled; default 10,000. */
   maxExpressions?: number;
 }
-
-/** Far beyond any hand-written workflow (thousands of steps), far below what would exhaust memory. */
-export const DEFAULT_MAX_WORKFLOW_BYTES = 4 * 1024 * 1024;
-
-/**
- * A compiled expression holds 15–25 KB (JSONata's own tree and environment), so 4 MiB of tiny
- * expressions would need gigabytes; 10,000 distinct ones stay within about 250 MB.
- */
-export const DEFAULT_MAX_EXPRESSIONS = 10_000;
 
 export type LoadResult =
   | { ok: true; workflow: CompiledWorkflow; diagnostics: [] }
@@ -86,6 +80,7 @@ export async function loadWorkflow(
     registry: options.registry,
     expressions: compiled.expressions,
     vault: options.vault,
+    user: options.user,
     refused: shape.refused,
   };
   const inputSchemaProblems = checkInputSchema(input);

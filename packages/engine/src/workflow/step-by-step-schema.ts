@@ -1,4 +1,4 @@
-import { createAjv } from '@toolsteps/sdk/schema';
+import { sharedAjv } from '@toolsteps/sdk/schema';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { type JsonSchema, plainJson, workflowJsonSchema } from './published-schema.js';
 
@@ -21,7 +21,7 @@ export function stepByStepValidators(): StepByStepValidators {
   const whole = workflowJsonSchema();
   const defs = withoutStepRefs(plainJson(whole.$defs)) as JsonSchema;
   const step: JsonSchema = { $schema: whole.$schema, $ref: STEP_REF, $defs: defs };
-  const ajv = createAjv();
+  const ajv = sharedAjv();
   validators = { workflow: ajv.compile({ ...whole, $defs: defs }), step: ajv.compile(step) };
   return validators;
 }

@@ -1,4 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
+import tasks from '../../../../examples/tasks/src/index.js';
+import { createTasksEmulator } from '../../../../examples/tasks/src/testing/index.js';
+import { createEngine } from '../../src/container/create-engine.js';
 import { MemoryJournal } from '../../src/journal/index.js';
 import type { RunResult, StepTrace } from '../../src/ports/events.js';
 
@@ -65,6 +68,26 @@ describe('MemoryJournal', () => {
     for (let i = 0; i < 105; i++) await journal.recordRun(result(`run-${i}`));
     expect(journal.runs()).toHaveLength(100);
     expect(journal.runs()[0].runId).toBe('run-5');
+  });
+
+  it('keeps the user each run acted for, with its result', async () => {
+    const emulator = await createTasksEmulator();
+    try {
+      const journal = new MemoryJournal();
+      const accounts = ['alice', undefined].map((user) => ({ ...emulator.account, user }));
+      const engine = await createEngine({ integrations: [tasks], accounts, journal });
+      const open = { id: 'open', step: 'tasks.list_tasks', account: emulator.account.id, args: {} };
+      const workflow = await engine.load({ text: JSON.stringify({ id: 'list', steps: [open] }) });
+
+      const alices = await engine.run(workflow, {}, { user: 'alice' });
+      const nobodys = await engine.run(workflow, {});
+
+      expect(journal.run(alices.runId)).toMatchObject({ status: 'succeeded', user: 'alice' });
+      expect(journal.run(nobodys.runId)).toMatchObject({ status: 'succeeded' });
+      expect(journal.run(nobodys.runId)).not.toHaveProperty('user');
+    } finally {
+      await emulator.close();
+    }
   });
 
   it('refuses a bound that is not a whole number of at least 1', () => {

@@ -93,6 +93,32 @@ export function runRecordsContract(journal: JournalUnderTest) {
       expect(await journal().run('r1')).toMatchObject({ resumes: 2 });
     });
 
+    it('keeps the user a run acts for, gives it to a resume, and never changes it', async () => {
+      const error = { code: 'upstream' as const, message: 'boom', retryable: false };
+      await journal().recordStart(runStart('alices', { user: 'alice' }));
+      await journal().recordStart(runStart('nobodys'));
+      await journal().recordRun(runResult('refused', { status: 'failed', error, user: 'bob' }));
+
+      expect(await journal().run('alices')).toMatchObject({ user: 'alice' });
+      expect(await journal().history('alices')).toMatchObject({ user: 'alice', run: { user: 'alice' } });
+      expect(await journal().run('nobodys')).not.toHaveProperty('user');
+      expect(await journal().history('nobodys')).not.toHaveProperty('user');
+      expect(await journal().run('refused')).toMatchObject({ user: 'bob' });
+      expect((await journal().runs()).map((run) => [run.id, run.user])).toEqual([
+        ['refused', 'bob'],
+        ['nobodys', undefined],
+        ['alices', 'alice'],
+      ]);
+
+      // Ended, then started again (a resume) naming another user: the run is still Alice's.
+      await journal().recordRun(runResult('alices', { status: 'failed', error, user: 'alice' }));
+      await journal().recordStart(runStart('alices', { user: 'mallory', startedAt: 9_000 }));
+      expect(await journal().history('alices')).toMatchObject({
+        user: 'alice',
+        run: { user: 'alice', status: 'running', resumes: 1 },
+      });
+    });
+
     it('a failed run whose failing step may have written is outcome_unknown, for an operator', async () => {
       const failed = (runId: string, code: 'upstream' | 'outcome_unknown', steps = [stepTrace('a')]) =>
         journal().recordRun(

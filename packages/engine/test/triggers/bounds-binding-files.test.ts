@@ -70,8 +70,8 @@ describe('a binding file', () => {
     const source = bindingText({ workflow: undefined, input: undefined });
     const problems = await problemsOf(source);
     expect(problems.map((problem) => problem.message)).toEqual([
-      'missing required property "workflow"',
       'missing required property "input"',
+      'missing required property "workflow" (or "handler"): what each event starts, a workflow file or a handler the trigger host was given in code',
     ]);
   });
 });

@@ -25,6 +25,15 @@ describe('schema/binding.json', () => {
     expect(validate({ ...example, filtr: '{% true %}' })).toBe(false);
     expect(validate({ ...example, filter: 'true' })).toBe(false);
   });
+
+  it('takes a workflow or a handler for what each event starts, exactly one', () => {
+    const validate = ajv().compile(committed);
+    const { workflow: _workflow, ...neither } = example;
+    expect(validate({ ...neither, handler: 'startAgent' })).toBe(true);
+    expect(validate(neither)).toBe(false);
+    expect(validate({ ...example, handler: 'startAgent' })).toBe(false);
+    expect(validate({ ...neither, handler: 'start agent' })).toBe(false);
+  });
 });
 
 describe('the binding schema specialised to the catalog', () => {

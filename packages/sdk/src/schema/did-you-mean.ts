@@ -1,4 +1,13 @@
-import { closest, distance } from 'fastest-levenshtein';
+import { createRequire } from 'node:module';
+import type * as levenshtein from 'fastest-levenshtein';
+
+let library: typeof levenshtein | undefined;
+
+/** fastest-levenshtein loads with the first suggestion, not with the package: most checks pass. */
+function levenshteinLibrary(): typeof levenshtein {
+  library ??= createRequire(import.meta.url)('fastest-levenshtein') as typeof levenshtein;
+  return library;
+}
 
 /** The candidate nearest to a misspelt name, when it is near enough to be a likely typo. */
 export function nearest(input: string, candidates: Iterable<string>): string | undefined {
@@ -6,6 +15,7 @@ export function nearest(input: string, candidates: Iterable<string>): string | u
   if (list.length === 0) return undefined;
   const sameLetters = list.find((candidate) => candidate.toLowerCase() === input.toLowerCase());
   if (sameLetters) return sameLetters;
+  const { closest, distance } = levenshteinLibrary();
   const best = closest(input, list);
   // A swapped pair of letters costs 2, so allow that much; in a name of one or two letters any guess is noise.
   const limit = input.length <= 2 ? 0 : input.length === 3 ? 1 : Math.max(2, Math.floor(input.length / 3));

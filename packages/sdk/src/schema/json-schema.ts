@@ -1,5 +1,5 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import { createAjv } from './create-ajv.js';
+import { sharedAjv } from './create-ajv.js';
 import { describeSchemaErrors, patternRule } from './describe-schema-errors.js';
 import { escapePointer } from './json-pointer.js';
 import { expandedSchemaSize } from './schema-size.js';
@@ -13,12 +13,9 @@ export interface SchemaViolation {
 export type SchemaCheck = (value: unknown) => SchemaViolation[];
 
 /**
- * One ajv for step inputs, outputs and run inputs, compiled validators cached per schema object:
- * one that stops at the first failure, and one that collects them all, for messages.
+ * The validators of one schema object (step inputs, outputs, run inputs), cached: one that stops at
+ * the first failure, and one that collects them all, for messages.
  */
-const firstError = createAjv({ allErrors: false });
-const everyError = createAjv();
-
 interface Validators {
   first: ValidateFunction;
   every?: ValidateFunction;
@@ -40,7 +37,7 @@ function validatorsOf(schema: object): Validators {
   if (validators === undefined) {
     const measured = expandedSchemaSize(schema, EVERY_ERROR_BUDGET);
     const size = 'size' in measured ? measured.size : EVERY_ERROR_BUDGET + 1;
-    validators = { first: firstError.compile(schema), size };
+    validators = { first: sharedAjv({ allErrors: false }).compile(schema), size };
     cache.set(schema, validators);
   }
   return validators;
@@ -76,7 +73,7 @@ function schemaErrors(schema: object): (value: unknown) => ErrorObject[] {
     if (validators.first(value)) return [];
     if (validators.size * valuesIn(value, EVERY_ERROR_BUDGET) > EVERY_ERROR_BUDGET)
       return validators.first.errors ?? [];
-    validators.every ??= everyError.compile(schema);
+    validators.every ??= sharedAjv().compile(schema);
     validators.every(value);
     return validators.every.errors ?? [];
   };

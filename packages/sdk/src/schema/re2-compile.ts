@@ -1,4 +1,5 @@
-import { RE2JS } from 're2js';
+import { createRequire } from 'node:module';
+import type { RE2JS } from 're2js';
 
 /**
  * Regular expressions of workflow expressions and patterns of JSON Schemas run on RE2 (through
@@ -26,6 +27,14 @@ const UNSUPPORTED: Array<[RegExp, string]> = [
 
 const compiled = new WeakMap<RegExp, RE2JS>();
 
+let re2js: typeof RE2JS | undefined;
+
+/** re2js loads with the first pattern compiled, not with the package. Required: compiling is synchronous. */
+function re2Library(): typeof RE2JS {
+  re2js ??= (createRequire(import.meta.url)('re2js') as typeof import('re2js')).RE2JS;
+  return re2js;
+}
+
 /** How errors name a pattern, and what to do when its program is too large. */
 export interface PatternOrigin {
   subject: string;
@@ -44,12 +53,13 @@ function literalOrigin(regex: RegExp): PatternOrigin {
 export function compileForRe2(regex: RegExp, origin: PatternOrigin = literalOrigin(regex)): RE2JS {
   const known = compiled.get(regex);
   if (known) return known;
+  const re2Class = re2Library();
   let flags = 0;
-  if (regex.ignoreCase) flags |= RE2JS.CASE_INSENSITIVE;
-  if (regex.multiline) flags |= RE2JS.MULTILINE;
+  if (regex.ignoreCase) flags |= re2Class.CASE_INSENSITIVE;
+  if (regex.multiline) flags |= re2Class.MULTILINE;
   let re2: RE2JS;
   try {
-    re2 = RE2JS.compile(RE2JS.translateRegExp(withJavaScriptWhitespace(regex.source)), flags);
+    re2 = re2Class.compile(re2Class.translateRegExp(withJavaScriptWhitespace(regex.source)), flags);
   } catch (error) {
     throw new Error(unsupportedMessage(regex, origin, error));
   }

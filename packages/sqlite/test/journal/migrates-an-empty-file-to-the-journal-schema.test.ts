@@ -152,3 +152,27 @@ it('keeps the credit records of a journal written before they said which were wr
     await journal.close();
   }
 });
+
+it('brings a journal of the release before runs kept their user up to date: its runs are of no user, new ones keep theirs', async () => {
+  const path = join(dir, 'runs.sqlite');
+  journalAt(path, 5, CRASHED);
+
+  const journal = SqliteJournal.open(path);
+  try {
+    expect(version(path)).toBe(JOURNAL_MIGRATIONS.length);
+    // Resumed as it began: for no user.
+    expect(await journal.history('crashed')).not.toHaveProperty('user');
+    expect(await journal.run('crashed')).not.toHaveProperty('user');
+    await journal.recordStart({
+      runId: 'alices',
+      workflowId: 'w',
+      definition: { id: 'w', steps: [] },
+      input: {},
+      startedAt: 7,
+      user: 'alice',
+    });
+    expect(await journal.history('alices')).toMatchObject({ user: 'alice', run: { user: 'alice' } });
+  } finally {
+    await journal.close();
+  }
+});

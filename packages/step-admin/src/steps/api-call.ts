@@ -6,7 +6,7 @@ export const apiCall = defineStep({
   id: 'admin.api_call',
   title: 'Administration API Call',
   description:
-    'Sends a custom request to the administration API; the connected account supplies the credentials.',
+    'Sends a custom request to the administration API; the connected account supplies the credentials. Use it only for what the other administration operations do not cover.',
   effect: 'write',
   input: Type.Object(
     {

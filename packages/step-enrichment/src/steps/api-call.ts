@@ -30,7 +30,7 @@ function checkedEndpoint(endpoint: string): string {
 export const apiCall = defineStep({
   id: 'enrichment.api_call',
   title: 'Sales-Intelligence API Call',
-  description: `Sends a custom GET or POST request to a path under the account's API root with its API key, e.g. POST /person with {"email": "ana@acme.com"}. Other methods are refused before anything is sent. The answer comes back as status, headers and body; a 404 saying no match is returned, not an error. Metered: before sending, budgets hold the request's worst case (POST /person 2, /company 1, /person/bulk 2 per record, /company/bulk 1 per record, the default search paths 1, a GET 0 unless it names one of these; any other POST ${UNKNOWN_POST_WORST_CASE}, the most one request can charge, or its worstCase input). credits is what the answer reports, else estimated by the same rules.`,
+  description: `Sends a custom GET or POST request to a path under the account's API root with its API key, e.g. POST /person with {"email": "ana@acme.com"}. Other methods are refused before anything is sent. The answer comes back as status, headers and body; a 404 saying no match is returned, not an error. Use it only for what the other Sales Intelligence operations do not cover. Costs credits, counted at their worst before sending: POST /person 2, /company 1, /person/bulk 2 per record, /company/bulk 1 per record, the default search paths 1, a GET 0 unless it names one of these; any other POST ${UNKNOWN_POST_WORST_CASE}, the most one request can charge, or its worstCase input. credits is what the answer reports, else estimated by the same rules.`,
   effect: 'write',
   credits: { worstCase: apiCallWorstCase },
   input: Type.Object(
@@ -44,7 +44,7 @@ export const apiCall = defineStep({
       worstCase: Type.Optional(
         Type.Integer({
           minimum: 0,
-          description: `For a POST to a path whose price is not known: the most credits it may spend, checked against budgets before sending (default ${UNKNOWN_POST_WORST_CASE})`,
+          description: `For a POST to a path whose price is not known: the most credits it may spend, checked against the credits allowed before sending (default ${UNKNOWN_POST_WORST_CASE})`,
         }),
       ),
     },

@@ -10,7 +10,7 @@ export const findCompany = defineStep({
   id: 'enrichment.find_company',
   title: 'Find Company',
   description:
-    'Finds one company by its domain or its name (exactly one). Returns its size, industry, location, revenue, technologies and social profiles. No match is not an error: matched is false and nothing is charged. Costs 1 credit.',
+    'Finds one company by its domain or its name (exactly one). Returns its size, industry, location, revenue, technologies and social profiles. No match is not an error: matched is false and nothing is charged. Costs 1 credit. For many known companies at once, use Enrich Companies; to discover companies by criteria, Search Companies.',
   effect: 'read',
   credits: { worstCase: WORST_CASE.findCompany },
   input: CompanyQuery,

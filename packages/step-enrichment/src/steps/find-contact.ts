@@ -9,7 +9,7 @@ const Answer = Type.Object({ person: Type.Object({}) });
 export const findContact = defineStep({
   id: 'enrichment.find_contact',
   title: 'Find Contact',
-  description: `Finds one person by exactly one form: ${PERSON_FORMS}. Returns their emails, phone numbers, job title, company, location and social profiles. No match is not an error: matched is false and nothing is charged. Costs 1 credit, 2 when a phone number comes back.`,
+  description: `Finds one person by exactly one form: ${PERSON_FORMS}. Returns their emails, phone numbers, job title, company, location and social profiles. No match is not an error: matched is false and nothing is charged. Costs 1 credit, 2 when a phone number comes back. For many known people at once, use Enrich Contacts; to discover people by criteria, Search Contacts.`,
   effect: 'read',
   credits: { worstCase: WORST_CASE.findContact },
   input: PersonQuery,

@@ -11,7 +11,7 @@ export const apiCall = defineStep({
   id: 'github.api_call',
   title: 'Code Host API Call',
   description:
-    'Sends a custom request to the GitHub REST API; the connected account supplies the credentials. The header accept: application/vnd.github+json is required.',
+    'Sends a custom request to the GitHub REST API; the connected account supplies the credentials. The header accept: application/vnd.github+json is required. Use it only for what the other GitHub operations do not cover.',
   effect: 'write',
   // Not idempotent as a step: that depends on the method and endpoint (PUT and DELETE retry per request).
   input: Type.Object(

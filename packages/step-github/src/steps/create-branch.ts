@@ -1,4 +1,4 @@
-import { CloneType, defineStep, type Static, type StepContext, StepError, Type } from '@toolsteps/sdk';
+import { defineStep, type Static, type StepContext, StepError, Type, withOptions } from '@toolsteps/sdk';
 import { Owner, Ref, Repo, refSegment, repoPath, segments } from '../github-paths.js';
 
 const GitRef = Type.Object({
@@ -23,11 +23,11 @@ export const createBranch = defineStep({
     {
       owner: Owner,
       repo: Repo,
-      branch: CloneType(Ref, {
+      branch: withOptions(Ref, {
         description: 'Name of the new branch, without refs/heads/, e.g. feature/login',
       }),
       from: Type.Optional(
-        CloneType(Ref, {
+        withOptions(Ref, {
           description:
             "Branch, tag or commit sha to start from (tried in that order); default the repository's default branch",
         }),

@@ -1,6 +1,6 @@
 import { defineStep, type Static, Type } from '@toolsteps/sdk';
-import { findCreatedIssue } from '../find-created-issue.js';
 import { Owner, Repo, repoPath } from '../github-paths.js';
+import { issueViewForModel } from '../issue-for-model.js';
 import { Issue, LabelName, UserLogin } from '../issue-shapes.js';
 import { MAX_MARKED_BODY, withWriteMarker } from '../write-marker.js';
 
@@ -8,7 +8,7 @@ export const createIssue = defineStep({
   id: 'github.create_issue',
   title: 'Create Issue',
   description:
-    'Opens an issue in a repository. Labels, assignees and a milestone need push access: GitHub silently drops them for other accounts, and creates labels it does not know yet. The body ends with a hidden marker (<!-- toolsteps:KEY -->, not rendered) by which a resumed run finds the issue instead of opening it twice.',
+    'Opens an issue in a repository. Labels, assignees and a milestone need push access: GitHub silently drops them for other accounts, and creates labels it does not know yet. A run that can resume after a crash ends the body with a hidden marker (<!-- toolsteps:KEY -->, not rendered), by which it finds the issue instead of opening it twice; a tool call writes the body exactly as given.',
   effect: 'write',
   input: Type.Object(
     {
@@ -38,14 +38,20 @@ export const createIssue = defineStep({
     { additionalProperties: false },
   ),
   output: Issue,
+  forModel: issueViewForModel,
   run: async ({ owner, repo, ...fields }, ctx) => {
     const { body } = await ctx.http.request<Static<typeof Issue>>({
       method: 'POST',
       path: repoPath(owner, repo, 'issues'),
-      json: { ...fields, body: withWriteMarker(fields.body, ctx.idempotencyKey) },
+      json: {
+        ...fields,
+        body: ctx.writeMarkers ? withWriteMarker(fields.body, ctx.idempotencyKey) : fields.body,
+      },
       expect: Issue,
     });
     return body;
   },
-  probe: findCreatedIssue,
+  // Loaded when a resumed run first asks, not with the package.
+  probe: async (input, ctx, sent) =>
+    (await import('../find-created-issue.js')).findCreatedIssue(input, ctx, sent),
 });

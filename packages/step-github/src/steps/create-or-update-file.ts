@@ -1,4 +1,4 @@
-import { CloneType, defineStep, type Static, type StepContext, StepError, Type } from '@toolsteps/sdk';
+import { defineStep, type Static, type StepContext, StepError, Type, withOptions } from '@toolsteps/sdk';
 import { FilePath, Owner, Ref, Repo, repoPath, segments } from '../github-paths.js';
 import { Nullable } from '../nullable.js';
 import { ContentEntry } from '../repository-shapes.js';
@@ -53,7 +53,7 @@ export const createOrUpdateFile = defineStep({
       content: Type.String({ description: 'The new content as text; sent as UTF-8 in base64' }),
       message: Type.String({ minLength: 1, description: 'The commit message' }),
       branch: Type.Optional(
-        CloneType(Ref, { description: "The branch to commit to; default the repository's default branch" }),
+        withOptions(Ref, { description: "The branch to commit to; default the repository's default branch" }),
       ),
       sha: Type.Optional(
         Type.String({
@@ -62,8 +62,8 @@ export const createOrUpdateFile = defineStep({
             'The blob sha of the file as you read it: the write is refused if the file changed since',
         }),
       ),
-      committer: Type.Optional(CloneType(Person, { description: 'Default: the connected user' })),
-      author: Type.Optional(CloneType(Person, { description: 'Default: the committer' })),
+      committer: Type.Optional(withOptions(Person, { description: 'Default: the connected user' })),
+      author: Type.Optional(withOptions(Person, { description: 'Default: the committer' })),
     },
     { additionalProperties: false },
   ),

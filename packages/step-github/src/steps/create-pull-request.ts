@@ -1,4 +1,4 @@
-import { CloneType, defineStep, type Static, StepError, Type } from '@toolsteps/sdk';
+import { defineStep, type Static, StepError, Type, withOptions } from '@toolsteps/sdk';
 import { Owner, REF_NAME, Ref, Repo, repoPath } from '../github-paths.js';
 import { IssueNumber, PullRequest } from '../issue-shapes.js';
 
@@ -19,7 +19,7 @@ export const createPullRequest = defineStep({
         pattern: `^(?:[A-Za-z0-9][A-Za-z0-9-]{0,38}:)?${REF_NAME}$`,
         description: 'The branch with the changes, e.g. feature/login, or owner:branch',
       }),
-      base: CloneType(Ref, { description: 'The branch to merge into, e.g. main' }),
+      base: withOptions(Ref, { description: 'The branch to merge into, e.g. main' }),
       title: Type.Optional(
         Type.String({
           minLength: 1,

@@ -1,4 +1,4 @@
-import { CloneType, defineStep, type Static, Type } from '@toolsteps/sdk';
+import { defineStep, type Static, Type, withOptions } from '@toolsteps/sdk';
 import { Owner, segment } from '../github-paths.js';
 import { Repository } from '../repository-shapes.js';
 
@@ -17,7 +17,7 @@ export const createRepository = defineStep({
         description: 'The repository name: ASCII letters, digits, ., - and _',
       }),
       org: Type.Optional(
-        CloneType(Owner, {
+        withOptions(Owner, {
           description:
             'Create it in this organization (the account must be a member) instead of for the user',
         }),

@@ -1,4 +1,4 @@
-import { CloneType, defineStep, type Static, Type } from '@toolsteps/sdk';
+import { defineStep, type Static, Type, withOptions } from '@toolsteps/sdk';
 import { listPages, NextPage, PageInput } from '../github-pages.js';
 import { FilePath, Owner, Ref, Repo, repoPath } from '../github-paths.js';
 import { Commit } from '../repository-shapes.js';
@@ -17,10 +17,10 @@ export const listCommits = defineStep({
       owner: Owner,
       repo: Repo,
       sha: Type.Optional(
-        CloneType(Ref, { description: 'Branch or commit sha to list from; default the default branch' }),
+        withOptions(Ref, { description: 'Branch or commit sha to list from; default the default branch' }),
       ),
       path: Type.Optional(
-        CloneType(FilePath, { description: 'Only commits that changed this file or folder' }),
+        withOptions(FilePath, { description: 'Only commits that changed this file or folder' }),
       ),
       author: Type.Optional(
         Type.String({ minLength: 1, description: 'Only commits by this GitHub login or author email' }),

@@ -1,5 +1,6 @@
 import { defineStep, type Static, Type } from '@toolsteps/sdk';
 import { listPages, NextPage, PageInput } from '../github-pages.js';
+import { IssueForModel, issueForModel } from '../issue-for-model.js';
 import { Issue } from '../issue-shapes.js';
 
 const SORTS = [
@@ -76,6 +77,20 @@ export const searchIssues = defineStep({
       description: `True when more match than GitHub serves (the first ${SEARCH_RESULTS_CAP}) and the listing reached that cap; narrow the query, e.g. with created: ranges, to see the rest`,
     }),
   }),
+  forModel: {
+    output: Type.Object({
+      total_count: Type.Integer(),
+      items: Type.Array(IssueForModel),
+      next_page: NextPage,
+      capped: Type.Boolean(),
+    }),
+    project: ({ total_count, items, next_page, capped }) => ({
+      total_count,
+      items: items.map(issueForModel),
+      ...(next_page === undefined ? {} : { next_page }),
+      capped,
+    }),
+  },
   run: async ({ q, sort, order, per_page, page, all, limit }, ctx) => {
     const listed = await listPages(
       ctx,

@@ -1,5 +1,6 @@
 import { defineStep, type Static, StepError, Type } from '@toolsteps/sdk';
 import { Owner, Repo, repoPath, segment } from '../github-paths.js';
+import { issueViewForModel } from '../issue-for-model.js';
 import { Issue, IssueNumber, LabelName, UserLogin } from '../issue-shapes.js';
 
 const CHANGES = ['title', 'body', 'state', 'state_reason', 'labels', 'assignees', 'milestone'] as const;
@@ -63,6 +64,7 @@ export const updateIssue = defineStep({
     { additionalProperties: false },
   ),
   output: Issue,
+  forModel: issueViewForModel,
   run: async ({ owner, repo, issue_number, ...changes }, ctx) => {
     if (!CHANGES.some((field) => changes[field] !== undefined)) {
       throw new StepError({

@@ -1,7 +1,4 @@
 import { defineStep, Type } from '@toolsteps/sdk';
-import { setStatus } from '../project-item-status.js';
-import { targetByIds } from '../project-status-by-ids.js';
-import { targetByNames } from '../project-status-by-names.js';
 import { ByIds, ByNames, ItemStatus } from '../project-status-shapes.js';
 
 export const updateProjectItemStatus = defineStep({
@@ -17,6 +14,7 @@ export const updateProjectItemStatus = defineStep({
   }),
   output: ItemStatus,
   run: async (input, ctx) => {
+    const { setStatus, targetByIds, targetByNames } = await import('../project-status-update.js');
     const target = 'project_id' in input ? await targetByIds(ctx, input) : await targetByNames(ctx, input);
     await setStatus(ctx, target);
     return target;

@@ -1,4 +1,4 @@
-import { CloneType, defineTrigger, type Static, Type } from '@toolsteps/sdk';
+import { defineTrigger, type Static, Type, withOptions } from '@toolsteps/sdk';
 import { Nullable } from '../nullable.js';
 import { payloadOf } from './github-delivery.js';
 import { codertocat, helloWorld } from './sample-parts.js';
@@ -28,7 +28,7 @@ const ProjectCard = Open({
 const CardCreated = Type.Object({
   action: Type.Literal('created'),
   project_card: ProjectCard,
-  repository: Type.Optional(CloneType(Repository, { description: "Set for a repository's project" })),
+  repository: Type.Optional(withOptions(Repository, { description: "Set for a repository's project" })),
   organization: Type.Optional(Organization),
   sender: User,
 });

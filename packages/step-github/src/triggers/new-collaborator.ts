@@ -1,4 +1,4 @@
-import { CloneType, defineTrigger, type Static, Type } from '@toolsteps/sdk';
+import { defineTrigger, type Static, Type, withOptions } from '@toolsteps/sdk';
 import { payloadEvents } from './github-delivery.js';
 import { codertocat, hacktocat, helloWorld } from './sample-parts.js';
 import { Open } from './shapes/open-object.js';
@@ -8,7 +8,7 @@ import { RepositoryOrOrganizationConfig } from './trigger-config.js';
 
 const MemberAdded = Type.Object({
   action: Type.Literal('added'),
-  member: CloneType(User, { description: 'The new collaborator' }),
+  member: withOptions(User, { description: 'The new collaborator' }),
   changes: Type.Optional(Open({}, 'The permission granted, e.g. { "permission": { "to": "write" } }')),
   ...RepositoryEnvelope,
 });

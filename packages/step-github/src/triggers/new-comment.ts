@@ -1,4 +1,4 @@
-import { CloneType, defineTrigger, type Static, Type } from '@toolsteps/sdk';
+import { defineTrigger, type Static, Type, withOptions } from '@toolsteps/sdk';
 import { payloadEvents } from './github-delivery.js';
 import { codertocat, helloWorld, issueComment, spellingIssue } from './sample-parts.js';
 import { IssueComment, ReviewComment } from './shapes/comment.js';
@@ -11,12 +11,12 @@ const CommentCreated = Type.Object({
   action: Type.Literal('created'),
   comment: Type.Union([IssueComment, ReviewComment]),
   issue: Type.Optional(
-    CloneType(Issue, {
+    withOptions(Issue, {
       description: 'The issue or pull request commented on, for a comment in its conversation',
     }),
   ),
   pull_request: Type.Optional(
-    CloneType(PullRequest, { description: 'The pull request, for a comment on a line of its diff' }),
+    withOptions(PullRequest, { description: 'The pull request, for a comment on a line of its diff' }),
   ),
   ...RepositoryEnvelope,
 });

@@ -1,11 +1,11 @@
-import { CloneType, defineTrigger, type Static, Type } from '@toolsteps/sdk';
+import { defineTrigger, type Static, Type, withOptions } from '@toolsteps/sdk';
 import { payloadEvents } from './github-delivery.js';
 import { hacktocat, helloWorld } from './sample-parts.js';
 import { Repository, RepositoryEnvelope } from './shapes/repository.js';
 import { RepositoryOrOrganizationConfig } from './trigger-config.js';
 
 const Forked = Type.Object({
-  forkee: CloneType(Repository, { description: 'The new fork' }),
+  forkee: withOptions(Repository, { description: 'The new fork' }),
   ...RepositoryEnvelope,
 });
 

@@ -1,5 +1,5 @@
 import { defineTrigger, type HttpClient, type Static, Type } from '@toolsteps/sdk';
-import LinkHeader from 'http-link-header';
+import { linkHeaderLibrary } from '../link-header-library.js';
 import { Nullable } from '../nullable.js';
 import {
   advanceGistCursor,
@@ -124,6 +124,6 @@ async function gistsPage(
     query: { since: seen.since ?? undefined, per_page: perPage, page },
     expect: GistsPage,
   });
-  const more = headers.link !== undefined && LinkHeader.parse(headers.link).has('rel', 'next');
+  const more = headers.link !== undefined && linkHeaderLibrary().parse(headers.link).has('rel', 'next');
   return { gists: body, more: more && body.length > 0 };
 }

@@ -1,4 +1,4 @@
-import { CloneType, defineTrigger, type Static, Type } from '@toolsteps/sdk';
+import { defineTrigger, type Static, Type, withOptions } from '@toolsteps/sdk';
 import { UserLogin } from '../issue-shapes.js';
 import { bodyMentions } from './body-mentions.js';
 import { payloadOf } from './github-delivery.js';
@@ -49,7 +49,7 @@ const Mentioned = Type.Object({
 type Event = Static<typeof Mentioned>;
 
 const MentionConfig = scopeConfig({
-  login: CloneType(UserLogin, {
+  login: withOptions(UserLogin, {
     description: "The login whose mentions fire the trigger (usually the connected account's), without @",
   }),
 });

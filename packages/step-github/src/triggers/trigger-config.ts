@@ -1,4 +1,4 @@
-import { CloneType, PATTERN_HINT, type TSchema, Type } from '@toolsteps/sdk';
+import { PATTERN_HINT, type TSchema, Type, withOptions } from '@toolsteps/sdk';
 import { Owner, Repo, SEGMENT_NAME } from '../github-paths.js';
 
 /** An organization login, one path segment like an owner. */
@@ -23,9 +23,9 @@ export const OrganizationConfig = Type.Object(
 export function scopeConfig<P extends Record<string, TSchema>>(extra: P = {} as P) {
   return Type.Object(
     {
-      owner: Type.Optional(CloneType(Owner, { description: 'With repo: the repository to watch' })),
-      repo: Type.Optional(CloneType(Repo, { description: 'With owner: the repository to watch' })),
-      org: Type.Optional(CloneType(Org, { description: 'Alone: every repository of this organization' })),
+      owner: Type.Optional(withOptions(Owner, { description: 'With repo: the repository to watch' })),
+      repo: Type.Optional(withOptions(Repo, { description: 'With owner: the repository to watch' })),
+      org: Type.Optional(withOptions(Org, { description: 'Alone: every repository of this organization' })),
       ...extra,
     },
     {

@@ -8,6 +8,7 @@ import {
   createEngine,
   createTriggerHost,
   MemoryTriggerStore,
+  type TriggerHandlers,
   type TriggerHost,
   type TriggerHostEvent,
 } from '@toolsteps/engine';
@@ -46,6 +47,8 @@ export interface GithubTriggerHostOptions {
   workflow?: object;
   /** Gives the engine a ManualClock of its own per test (`clock`): what the host does on a schedule waits for it. */
   manualClock?: boolean;
+  /** What handler bindings added to the host may hand their events to. */
+  handlers?: TriggerHandlers;
 }
 
 /**
@@ -88,6 +91,7 @@ export function useGithubTriggerHost(
       bindings: [join(folder, `${binding.id}.binding.json`)],
       publicUrl,
       onEvent: (event) => events.push(event),
+      ...(options.handlers ? { handlers: options.handlers } : {}),
     });
     await host.start();
   });

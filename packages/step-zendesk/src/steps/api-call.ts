@@ -12,7 +12,7 @@ export const apiCall = defineStep({
   id: 'zendesk.api_call',
   title: 'Support Platform API Call',
   description:
-    'Sends a custom request to the Zendesk Support API (a path under /api/v2/) with the connected account\'s credentials, e.g. custom ticket fields by id: PUT /api/v2/tickets/1042.json with {"ticket": {"custom_fields": [{"id": 360001, "value": "LC-20931"}]}}. Files go as bytes: upload one with POST /api/v2/uploads.json?filename=photo.png, body_base64 and content_type image/png (the answer\'s upload.token attaches it to a comment); fetch one at the /attachments/token/… path of its content_url. An answer that is a file comes back as body_base64 with its content_type; JSON answers come back as body.',
+    'Sends a custom request to the Zendesk Support API (a path under /api/v2/) with the connected account\'s credentials, e.g. custom ticket fields by id: PUT /api/v2/tickets/1042.json with {"ticket": {"custom_fields": [{"id": 360001, "value": "LC-20931"}]}}. Files go as bytes: upload one with POST /api/v2/uploads.json?filename=photo.png, body_base64 and content_type image/png (the answer\'s upload.token attaches it to a comment); fetch one at the /attachments/token/… path of its content_url. An answer that is a file comes back as body_base64 with its content_type; JSON answers come back as body. Use it only for what the other Zendesk operations do not cover.',
   effect: 'write',
   // Not idempotent as a step: that depends on the method and endpoint (PUT and DELETE retry per request).
   input: Type.Object(

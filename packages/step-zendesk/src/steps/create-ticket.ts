@@ -7,7 +7,7 @@ export const createTicket = defineStep({
   id: 'zendesk.create_ticket',
   title: 'Create Ticket',
   description:
-    'Opens a ticket with a subject and a description (its first comment), optionally a priority, type, assignee, requester, tags, custom field values and uploaded attachments. The ticket is not created twice: it is sent with an Idempotency-Key, which Zendesk honours for two hours, so a request that failed is sent again safely; and its external_id is set to that key, by which a resumed run finds the ticket instead of creating it again.',
+    'Opens a ticket with a subject and a description (its first comment), optionally a priority, type, assignee, requester, tags, custom field values and uploaded attachments. The ticket is not created twice: it is sent with an Idempotency-Key, which Zendesk honours for two hours, so a request that failed is sent again safely; and its external_id is set to that key, by which a call whose answer was lost finds the ticket instead of creating it again.',
   effect: 'write',
   input: Type.Object(
     {
@@ -37,7 +37,7 @@ export const createTicket = defineStep({
       uploads: Type.Optional(
         Type.Array(Type.String({ minLength: 1 }), {
           description:
-            'Tokens of files uploaded with POST /api/v2/uploads (API Call step), attached to the description',
+            'Tokens of files uploaded with POST /api/v2/uploads (with API Call), attached to the description',
         }),
       ),
     },

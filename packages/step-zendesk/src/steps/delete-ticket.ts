@@ -11,7 +11,7 @@ export const deleteTicket = defineStep({
   id: 'zendesk.delete_ticket',
   title: 'Delete Ticket',
   description:
-    'Deletes a ticket permanently: Zendesk first moves it to its deleted tickets, then the step deletes it from there for good (Zendesk finishes that in a background job); it cannot be restored. A ticket that does not exist fails not_found.',
+    'Deletes a ticket permanently: Zendesk first moves it to its deleted tickets, then it is deleted from there for good (Zendesk finishes that in a background job); it cannot be restored. A ticket that does not exist fails not_found.',
   effect: 'delete',
   // Repeating deletes nothing more: each call takes Zendesk's 404 for work an earlier attempt did.
   // Only a repeat after both calls went through meets two 404s, and fails not_found saying so.

@@ -12,7 +12,7 @@ import { Ticket } from '../ticket-shapes.js';
 export const listTickets = defineStep({
   id: 'zendesk.list_tickets',
   title: 'List Tickets',
-  description: `Lists tickets, newest created first, optionally filtered by status, priority, assignee (id, email or none) and created or updated date range. Zendesk's plain ticket list cannot filter, so this step uses its export search (GET /api/v2/search/export, filter[type]=ticket) with a query built from the filters, e.g. status:open assignee:marco@example.com created>2029-11-01: it pages by cursor and, unlike Search Tickets, has no 1,000-result cap. Zendesk indexes a new ticket for search within a few minutes.`,
+  description: `Lists tickets, newest created first, optionally filtered by status, priority, assignee (id, email or none) and created or updated date range. Use it to list tickets by those fields; to find words in subjects or comments, use Search Tickets. Zendesk's plain ticket list cannot filter, so this uses its export search (GET /api/v2/search/export, filter[type]=ticket) with a query built from the filters, e.g. status:open assignee:marco@example.com created>2029-11-01: it pages by cursor and, unlike Search Tickets, has no 1,000-result cap. Zendesk indexes a new ticket for search within a few minutes.`,
   effect: 'read',
   input: Type.Object(
     {

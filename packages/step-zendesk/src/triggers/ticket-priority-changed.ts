@@ -1,4 +1,4 @@
-import { CloneType, Type } from '@toolsteps/sdk';
+import { Type, withOptions } from '@toolsteps/sdk';
 import { Priority } from '../ticket-shapes.js';
 import { TagFilter, ticketTrigger } from './ticket-trigger.js';
 
@@ -9,7 +9,7 @@ export const ticketPriorityChanged = ticketTrigger({
   event: 'ticket.priority_changed',
   config: Type.Object(
     {
-      priority: Type.Optional(CloneType(Priority, { description: 'Only changes to this priority' })),
+      priority: Type.Optional(withOptions(Priority, { description: 'Only changes to this priority' })),
       tag: TagFilter,
     },
     { additionalProperties: false },

@@ -1,4 +1,4 @@
-import { CloneType, Type } from '@toolsteps/sdk';
+import { Type, withOptions } from '@toolsteps/sdk';
 import { Status } from '../ticket-shapes.js';
 import { TagFilter, ticketTrigger } from './ticket-trigger.js';
 
@@ -9,7 +9,7 @@ export const ticketStatusChanged = ticketTrigger({
   event: 'ticket.status_changed',
   config: Type.Object(
     {
-      status: Type.Optional(CloneType(Status, { description: 'Only changes to this status' })),
+      status: Type.Optional(withOptions(Status, { description: 'Only changes to this status' })),
       tag: TagFilter,
     },
     { additionalProperties: false },

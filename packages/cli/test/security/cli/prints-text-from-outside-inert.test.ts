@@ -1,16 +1,8 @@
 import { spawn } from 'node:child_process';
 import { chmod } from 'node:fs/promises';
 import { beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import {
-  BIN,
-  CLI_TIMEOUT_MS,
-  cliEnv,
-  REPO_ROOT,
-  runCli,
-  TASKS,
-  TRIAGE,
-  watch,
-} from '../../support/cli-process.js';
+import { runCliHere } from '../../support/cli-in-process.js';
+import { BIN, CLI_TIMEOUT_MS, cliEnv, REPO_ROOT, TASKS, TRIAGE, watch } from '../../support/cli-process.js';
 import { useTasksWorld } from '../../support/tasks-world.js';
 
 jest.setTimeout(240_000);
@@ -43,7 +35,16 @@ describe('toolsteps prints text from outside inert', () => {
   });
 
   const triage = (...extra: string[]) =>
-    runCli([...TASKS, 'run', TRIAGE, '--input', '{"today":"2026-11-21"}', '--accounts', accounts, ...extra]);
+    runCliHere([
+      ...TASKS,
+      'run',
+      TRIAGE,
+      '--input',
+      '{"today":"2026-11-21"}',
+      '--accounts',
+      accounts,
+      ...extra,
+    ]);
   /** The completion answers 503 with the hostile message every time: retried, then the run fails. */
   const refuseCompletion = () =>
     world.emulator.faults.inject({
@@ -129,7 +130,7 @@ describe('toolsteps prints text from outside inert', () => {
       }),
     );
 
-    const { code, stdout, stderr } = await runCli([...TASKS, 'validate', file, TRIAGE]);
+    const { code, stdout, stderr } = await runCliHere([...TASKS, 'validate', file, TRIAGE]);
 
     expect(code).toBe(2);
     expect(stdout + stderr).not.toMatch(RAW);
@@ -150,7 +151,7 @@ describe('toolsteps prints text from outside inert', () => {
       JSON.stringify({ id: 'hostile', steps: [{ id: 'found', step: `tasks.${HOSTILE}`, args: {} }] }),
     );
 
-    const { code, stdout, stderr } = await runCli([...TASKS, 'validate', file, '--json']);
+    const { code, stdout, stderr } = await runCliHere([...TASKS, 'validate', file, '--json']);
 
     expect(code).toBe(2);
     expect(stdout + stderr).not.toMatch(RAW);
@@ -158,8 +159,8 @@ describe('toolsteps prints text from outside inert', () => {
   });
 
   it('escapes an id or an option typed on the command line', async () => {
-    const described = await runCli([...TASKS, 'describe', `tasks.list_task${HOSTILE}`]);
-    const unknown = await runCli([...TASKS, 'validate', `--${HOSTILE}`]);
+    const described = await runCliHere([...TASKS, 'describe', `tasks.list_task${HOSTILE}`]);
+    const unknown = await runCliHere([...TASKS, 'validate', `--${HOSTILE}`]);
 
     expect(described.code).toBe(2);
     expect(described.stdout + described.stderr).not.toMatch(RAW);

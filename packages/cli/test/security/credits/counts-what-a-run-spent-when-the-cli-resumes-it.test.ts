@@ -5,7 +5,7 @@ import {
   useEnrichmentProvider,
 } from '../../../../engine/test/security/credits/support/enrichment-provider.js';
 import { type TempFiles, tempFiles } from '../../../../engine/test/support/temp-files.js';
-import { runCli } from '../../support/cli-process.js';
+import { runCliHere } from '../../support/cli-in-process.js';
 
 jest.setTimeout(300_000);
 
@@ -23,7 +23,7 @@ it('`toolsteps runs resume`, in a process of its own, buys no batch twice and ke
   // The first batch (200) is bought; the second (150) is refused 402: 100 credits are left.
   provider.balance(300);
 
-  const stopped = await runCli(['run', workflow, '--accounts', accounts, '--journal', journal, '--json']);
+  const stopped = await runCliHere(['run', workflow, '--accounts', accounts, '--journal', journal, '--json']);
 
   expect(stopped.code).toBe(1);
   const { runId, credits } = JSON.parse(stopped.stdout) as RunResult;
@@ -31,7 +31,7 @@ it('`toolsteps runs resume`, in a process of its own, buys no batch twice and ke
   expect(provider.charged()).toBe(200);
 
   provider.topUp(300);
-  const resumed = await runCli([
+  const resumed = await runCliHere([
     'runs',
     'resume',
     runId,

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { createEmulator, type Emulator } from '@toolsteps/emulator';
 import { rawRequest } from '../../../../engine/test/security/emulators/support/raw-request.js';
-import { runCli, startCli, TASKS } from '../../support/cli-process.js';
+import { runCliHere } from '../../support/cli-in-process.js';
+import { startCli, TASKS } from '../../support/cli-process.js';
 
 jest.setTimeout(240_000);
 
@@ -128,7 +129,7 @@ describe('an emulator answers only requests addressed to loopback', () => {
   });
 
   it('refuses an --allow-host that is no host name before starting anything', async () => {
-    const { code, stdout, stderr } = await runCli([
+    const { code, stdout, stderr } = await runCliHere([
       ...TASKS,
       'emulate',
       'tasks',

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, expect, it, jest } from '@jest/globals';
 import { type TempFiles, tempFiles } from '../../../../engine/test/support/temp-files.js';
+import { runCliHere } from '../../support/cli-in-process.js';
 import { runCli, TASKS } from '../../support/cli-process.js';
 
 jest.setTimeout(300_000);
@@ -32,7 +33,7 @@ it('a key file or URL file that is a named pipe is refused at once, not waited o
   });
 
   const urlPipe = namedPipe('redis.url');
-  const shown = await runCli(['runs', 'show', 'some-run', '--redis-url-file', urlPipe]);
+  const shown = await runCliHere(['runs', 'show', 'some-run', '--redis-url-file', urlPipe]);
   expect({ code: shown.code, stderr: shown.stderr }).toEqual({
     code: 2,
     stderr: `toolsteps: --redis-url-file: ${urlPipe} is not a file\n`,
@@ -41,7 +42,7 @@ it('a key file or URL file that is a named pipe is refused at once, not waited o
 
 it('a file over 4 KiB is refused without being read whole', async () => {
   const big = await temp.write('big.url', `redis://127.0.0.1:6379/${'0'.repeat(5000)}\n`);
-  const shown = await runCli(['runs', 'show', 'some-run', '--redis-url-file', big]);
+  const shown = await runCliHere(['runs', 'show', 'some-run', '--redis-url-file', big]);
   expect({ code: shown.code, stderr: shown.stderr }).toEqual({
     code: 2,
     stderr: `toolsteps: --redis-url-file: ${big} is over 4096 bytes: it holds one line\n`,

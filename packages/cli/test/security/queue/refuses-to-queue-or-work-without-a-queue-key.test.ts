@@ -3,6 +3,7 @@ import { chmod } from 'node:fs/promises';
 import { afterAll, beforeAll, expect, it, jest } from '@jest/globals';
 import { type RedisServer, startRedisServer } from '@toolsteps/redis/testing';
 import { Redis } from 'ioredis';
+import { runCliHere } from '../../support/cli-in-process.js';
 import { runCli, startCli, TASKS, TRIAGE } from '../../support/cli-process.js';
 import { useTasksWorld } from '../../support/tasks-world.js';
 
@@ -89,7 +90,7 @@ it('a key too short to resist guessing is refused, and a key file others can rea
   expect(ended.stdout + ended.stderr).not.toContain(key);
 
   // Never an argument, which `ps` shows to every user.
-  const onTheLine = await runCli([
+  const onTheLine = await runCliHere([
     ...TASKS,
     'worker',
     '--redis',

@@ -5,6 +5,7 @@ import { type RedisServer, startRedisServer } from '@toolsteps/redis/testing';
 import { Redis } from 'ioredis';
 import { RedisJournal } from '../../../../redis/src/redis-journal.js';
 import { QUEUE_KEY_ENV } from '../../../../redis/test/queue/support/queue-key.js';
+import { runCliHere } from '../../support/cli-in-process.js';
 import { runCli, startCli, TASKS } from '../../support/cli-process.js';
 import { useTasksWorld } from '../../support/tasks-world.js';
 import { twentyTitles, twentyWrites } from '../../support/twenty-writes.js';
@@ -31,7 +32,7 @@ async function heldOnAnotherMachine(runId: string): Promise<void> {
 const tasksOf = (tag: string) =>
   [...world.emulator.tasks.values()].filter((task) => task.title.startsWith(`${tag} #`));
 const resume = (runId: string, accounts: string, ...more: string[]) =>
-  runCli([...TASKS, 'runs', 'resume', runId, '--redis', redis.url, '--accounts', accounts, ...more]);
+  runCliHere([...TASKS, 'runs', 'resume', runId, '--redis', redis.url, '--accounts', accounts, ...more]);
 
 it('refuses to resume a run whose job a live worker holds, wherever that worker runs; --force goes on once it is gone, taking its job from the queue', async () => {
   const { emulator, temp } = world;

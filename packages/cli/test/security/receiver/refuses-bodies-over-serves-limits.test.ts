@@ -1,7 +1,7 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import { card } from '../../../../engine/test/triggers/host/host-helpers.js';
 import { useBoardWorld } from '../../support/board-world.js';
-import { runCli } from '../../support/cli-process.js';
+import { runCliHere } from '../../support/cli-in-process.js';
 import { startServe } from '../../support/serve-process.js';
 
 jest.setTimeout(240_000);
@@ -35,9 +35,9 @@ describe('toolsteps serve --max-body-bytes and --max-buffered-bytes', () => {
 
   it('exit 2 on a size that is not one, or a budget smaller than one body, before anything starts', async () => {
     const [words, zero, small] = await Promise.all([
-      runCli(['serve', ...world.serveArgs('never.sqlite'), '--max-body-bytes', 'lots']),
-      runCli(['serve', ...world.serveArgs('never.sqlite'), '--max-buffered-bytes', '0']),
-      runCli([
+      runCliHere(['serve', ...world.serveArgs('never.sqlite'), '--max-body-bytes', 'lots']),
+      runCliHere(['serve', ...world.serveArgs('never.sqlite'), '--max-buffered-bytes', '0']),
+      runCliHere([
         'serve',
         ...world.serveArgs('never.sqlite'),
         '--max-body-bytes',

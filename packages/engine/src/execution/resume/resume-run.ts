@@ -6,7 +6,8 @@ import type { RunOptions, WorkflowRunner } from '../engine.js';
 import { heldByLiveProcess } from './process-alive.js';
 import { ResumeRefused, refuseAnotherVersion } from './resume-refused.js';
 
-export interface ResumeOptions extends Omit<RunOptions, 'resume' | 'runId'> {
+/** No `user`: a resumed run acts for the user it began for, as its journal recorded it. */
+export interface ResumeOptions extends Omit<RunOptions, 'resume' | 'runId' | 'user'> {
   /** The workflow to go on with; default the file the run was started from. */
   workflow?: CompiledWorkflow | WorkflowSource;
   /**
@@ -19,7 +20,7 @@ export interface ResumeOptions extends Omit<RunOptions, 'resume' | 'runId'> {
 export interface ResumeDeps {
   journal: ResumableJournal;
   runner: WorkflowRunner;
-  load: (source: WorkflowSource) => Promise<CompiledWorkflow>;
+  load: (source: WorkflowSource, options?: { user?: string }) => Promise<CompiledWorkflow>;
 }
 
 /**
@@ -53,7 +54,8 @@ export async function resumeRun(
       `Run ${runId} was not started from a workflow file: pass the workflow to resume it with`,
     );
   }
-  const workflow = isCompiled(source) ? source : await deps.load(source);
+  // Its accounts are checked as the run's user has them: the user it began for.
+  const workflow = isCompiled(source) ? source : await deps.load(source, { user: history.user });
   if (!force) refuseAnotherVersion(run, workflow);
   return deps.runner.run(workflow, undefined, { ...options, resume: history });
 }

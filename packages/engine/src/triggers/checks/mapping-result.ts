@@ -1,5 +1,5 @@
 import type { AnyTrigger } from '@toolsteps/sdk';
-import { createAjv, describeSchema, escapePointer, listOf, parsePointer } from '@toolsteps/sdk/schema';
+import { describeSchema, escapePointer, listOf, parsePointer, sharedAjv } from '@toolsteps/sdk/schema';
 import type { ValidateFunction } from 'ajv';
 import type { CompiledExpression, JsonataNode } from '../../expressions/compiled-expression.js';
 import { isExpression } from '../../expressions/expression.js';
@@ -28,21 +28,30 @@ interface TypedValue {
 }
 
 // The workflow's input schema was checked when it loaded: RE2 patterns, bounded, compiles.
-const ajv = createAjv({ unsupportedPatterns: 'throw' });
 const validators = new WeakMap<object, ValidateFunction>();
 
+/** What a binding's input goes to: its schema, and how messages name its owner (`the input of workflow "triage"`). */
+export interface MappingTarget {
+  schema: object | undefined;
+  owner: string;
+}
+
+/** The input of the workflow a binding runs. */
+export function workflowTarget(workflow: CompiledWorkflow): MappingTarget {
+  return { schema: workflow.definition.input, owner: `the input of workflow "${workflow.id}"` };
+}
+
 /**
- * What the input mapping yields, against the workflow's `input` schema, as far as the binding file
+ * What the input mapping yields, against the workflow's (or handler's) `input` schema, as far as the binding file
  * alone says: literal values, the keys of objects it builds (written out, or by an expression's
  * `{ … }`), and the types of `$event` fields the event schema declares. What depends on an event's
  * values is left to `toolsteps trigger test`.
  */
-export function checkMappingResult(input: BindingCheckInput, workflow: CompiledWorkflow): Problem[] {
-  const schema = workflow.definition.input;
+export function checkMappingResult(input: BindingCheckInput, target: MappingTarget): Problem[] {
+  const { schema, owner } = target;
   if (schema === undefined || input.binding.input === undefined) return [];
   const result = new StandIn(input.expressions, input.trigger);
   const value = result.ofValue(input.binding.input, '/input', '');
-  const owner = `the input of workflow "${workflow.id}"`;
   const problems: Problem[] = [];
   for (const message of decidableSchemaMessages(validatorOf(schema), value, '')) {
     const place = result.placeOf(message.pointer);
@@ -67,7 +76,7 @@ export function checkMappingResult(input: BindingCheckInput, workflow: CompiledW
 function validatorOf(schema: object): ValidateFunction {
   let validate = validators.get(schema);
   if (validate === undefined) {
-    validate = ajv.compile(schema);
+    validate = sharedAjv({ unsupportedPatterns: 'throw' }).compile(schema);
     validators.set(schema, validate);
   }
   return validate;

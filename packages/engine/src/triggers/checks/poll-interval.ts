@@ -1,6 +1,6 @@
-import ms from 'ms';
 import type { Problem } from '../../workflow/diagnostic.js';
 import { toMilliseconds } from '../../workflow/duration.js';
+import { msLibrary } from '../../workflow/ms-library.js';
 import type { BindingCheckInput } from './binding-check-input.js';
 
 /** `interval` belongs to poll triggers, and may not poll faster than the trigger allows. */
@@ -18,6 +18,7 @@ export function checkPollInterval({ binding, trigger }: BindingCheckInput): Prob
   }
   const least = trigger.poll.minIntervalMs ?? trigger.poll.intervalMs;
   if (toMilliseconds(binding.interval) >= least) return [];
+  const ms = msLibrary();
   return [
     {
       code: 'invalid-interval',

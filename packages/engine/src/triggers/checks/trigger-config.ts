@@ -1,10 +1,9 @@
 import type { TSchema } from '@toolsteps/sdk';
-import { createAjv, describeSchemaErrors, listOf } from '@toolsteps/sdk/schema';
+import { describeSchemaErrors, listOf, sharedAjv } from '@toolsteps/sdk/schema';
 import type { ValidateFunction } from 'ajv';
 import type { Problem } from '../../workflow/diagnostic.js';
 import type { BindingCheckInput } from './binding-check-input.js';
 
-const ajv = createAjv();
 const validators = new WeakMap<TSchema, ValidateFunction>();
 
 /** `config` against the trigger's config schema: every problem, inside it, in words. */
@@ -37,7 +36,7 @@ export function checkTriggerConfig({ binding, trigger, refused }: BindingCheckIn
 function validatorOf(schema: TSchema): ValidateFunction {
   let validate = validators.get(schema);
   if (validate === undefined) {
-    validate = ajv.compile(schema);
+    validate = sharedAjv().compile(schema);
     validators.set(schema, validate);
   }
   return validate;

@@ -5,7 +5,7 @@ import {
   StepError,
 } from '@toolsteps/sdk';
 import type { Activation } from '../../ports/trigger-store.js';
-import type { CompiledBinding } from '../compiled-binding.js';
+import type { AnyCompiledBinding } from '../compiled-binding.js';
 import type { ReceiverTarget } from '../receiver/receive-delivery.js';
 import type { HostParts } from './host-parts.js';
 import { refuseMissingEntitlements } from './required-entitlements.js';
@@ -29,7 +29,7 @@ export type ReceiverTargets = Map<string, ReceiverTarget>;
 export async function activateBinding(
   parts: HostParts,
   targets: ReceiverTargets,
-  binding: CompiledBinding,
+  binding: AnyCompiledBinding,
   signal: AbortSignal,
 ): Promise<Activation> {
   refuseMissingEntitlements(binding, parts.entitlements);
@@ -65,7 +65,7 @@ export async function activateBinding(
 export async function reconcileBinding(
   parts: HostParts,
   targets: ReceiverTargets,
-  binding: CompiledBinding,
+  binding: AnyCompiledBinding,
   activation: Activation,
   signal: AbortSignal,
 ): Promise<{ found: 'ok' | 'missing' | 'changed'; activation: Activation } | undefined> {
@@ -97,7 +97,7 @@ export async function reconcileBinding(
 export async function deactivateBinding(
   parts: HostParts,
   targets: ReceiverTargets,
-  binding: CompiledBinding,
+  binding: AnyCompiledBinding,
   signal: AbortSignal,
 ): Promise<void> {
   let existing = await parts.store.activation(binding.id);
@@ -143,7 +143,7 @@ const MAX_DEACTIVATION_ATTEMPTS = 3;
 async function register(
   parts: HostParts,
   targets: ReceiverTargets,
-  binding: CompiledBinding,
+  binding: AnyCompiledBinding,
   secret: string,
   signal: AbortSignal,
   { activatedAt = parts.clock.now(), previous, replacing }: Registering,
@@ -189,7 +189,7 @@ async function register(
 async function undoRegistration(
   parts: HostParts,
   targets: ReceiverTargets,
-  binding: CompiledBinding,
+  binding: AnyCompiledBinding,
   made: Activation,
   signal: AbortSignal,
 ): Promise<void> {
@@ -204,7 +204,7 @@ async function undoRegistration(
   await webhooksOf(binding).unregister(made.registration, ctx);
 }
 
-function changedElsewhere(binding: CompiledBinding, action: 'activated' | 'deactivated'): StepError {
+function changedElsewhere(binding: AnyCompiledBinding, action: 'activated' | 'deactivated'): StepError {
   return new StepError({
     code: 'unavailable',
     message:
@@ -213,7 +213,7 @@ function changedElsewhere(binding: CompiledBinding, action: 'activated' | 'deact
   });
 }
 
-export function webhooksOf(binding: CompiledBinding): IntegrationWebhooks {
+export function webhooksOf(binding: AnyCompiledBinding): IntegrationWebhooks {
   const { webhooks } = binding.integration;
   if (webhooks === undefined) {
     throw new StepError({
@@ -224,12 +224,12 @@ export function webhooksOf(binding: CompiledBinding): IntegrationWebhooks {
   return webhooks;
 }
 
-function requestOf(parts: HostParts, binding: CompiledBinding, secret: string): RegistrationRequest {
+function requestOf(parts: HostParts, binding: AnyCompiledBinding, secret: string): RegistrationRequest {
   const subscribes = binding.trigger.delivery === 'webhook' ? binding.trigger.webhook.subscribes : [];
   return { config: binding.config, url: parts.urlOf(binding.id), secret, subscribes };
 }
 
-function baseActivation(parts: HostParts, binding: CompiledBinding): Activation {
+function baseActivation(parts: HostParts, binding: AnyCompiledBinding): Activation {
   return {
     bindingId: binding.id,
     trigger: binding.trigger.id,

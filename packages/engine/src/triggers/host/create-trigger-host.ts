@@ -12,15 +12,16 @@ import type {
   StoredDelivery,
   TriggerStore,
 } from '../../ports/trigger-store.js';
-import type { CompiledBinding } from '../compiled-binding.js';
+import type { AnyCompiledBinding } from '../compiled-binding.js';
 import { type BindingSource, loadBindingOrThrow } from '../load-binding.js';
-import { BodyBudget, DEFAULT_MAX_BUFFERED_BYTES } from '../receiver/body-budget.js';
+import { BodyBudget, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_BUFFERED_BYTES } from '../receiver/body-budget.js';
 import { trimSlashes } from '../receiver/hook-route.js';
 import { type NodeHookHandler, nodeHookHandler } from '../receiver/node-hook-handler.js';
-import { DEFAULT_MAX_BODY_BYTES, deliveryReceiver } from '../receiver/receive-delivery.js';
+import { deliveryReceiver } from '../receiver/receive-delivery.js';
 import { type WebHookHandler, webHookHandler } from '../receiver/web-hook-handler.js';
 import type { DeliverySpool } from '../store/delivery-spool.js';
 import { storableHeaders } from '../store/storable-headers.js';
+import { type HandlerEntry, handlerEntries, type TriggerHandlers } from '../trigger-handler.js';
 import {
   activateBinding,
   deactivateBinding,
@@ -37,6 +38,7 @@ import { PollScheduler } from './poll-scheduler.js';
 import { PRUNE_EVERY_MS, pruneServedDeliveries } from './prune-served-deliveries.js';
 import { DEFAULT_RECONCILE_EVERY_MS, ReconcileSchedule } from './reconcile-schedule.js';
 import { RejectionSummary } from './rejection-summary.js';
+import { RemovedBindingDeliveries } from './removed-binding-deliveries.js';
 import { runDelivery } from './run-delivery.js';
 import { engineRunLauncher, type RunLauncher } from './run-launcher.js';
 import { scrubbedFailure, scrubbingFailures } from './scrubbed-failure.js';
@@ -44,8 +46,17 @@ import type { TriggerHostEvent, TriggerHostListener } from './trigger-host-event
 
 export interface TriggerHostOptions {
   engine: Engine;
-  /** Compiled bindings, or binding files (and texts) loaded against the engine's catalog and vault. */
-  bindings: ReadonlyArray<CompiledBinding | BindingSource>;
+  /**
+   * Compiled bindings, or binding files (and texts) loaded against the engine's catalog and vault
+   * (and `handlers`). More can be added, and these removed, while the host runs (`addBinding`).
+   */
+  bindings: ReadonlyArray<AnyCompiledBinding | BindingSource>;
+  /**
+   * Functions bindings may hand their events to instead of running a workflow (`"handler": "name"`
+   * in a binding file), by name: each is called with the event's mapped input, once per event that
+   * passes the filter, as a workflow would be run. A binding naming one not given here is refused.
+   */
+  handlers?: TriggerHandlers;
   /** Default: the engine's (`TOKENS.TriggerStore`). The host never closes it. */
   store?: TriggerStore;
   /** Where the third party reaches this host, e.g. `https://hooks.example.com/toolsteps`. */
@@ -98,7 +109,8 @@ export interface ReconcileReport {
 
 /** Receives, keeps and runs a set of bindings' events, and activates them at their third parties. */
 export interface TriggerHost {
-  readonly bindings: readonly CompiledBinding[];
+  /** The bindings served now: those it was created with and those added, less those removed. */
+  readonly bindings: readonly AnyCompiledBinding[];
   readonly store: TriggerStore;
   /** The URL the binding's deliveries are registered to. */
   urlOf(bindingId: string): string;
@@ -121,12 +133,28 @@ export interface TriggerHost {
   stop(): Promise<void>;
   /** Resolves once no delivery waits or runs. */
   idle(): Promise<void>;
-  activate(binding: CompiledBinding | string): Promise<Activation>;
-  deactivate(binding: CompiledBinding | string): Promise<void>;
+  activate(binding: AnyCompiledBinding | string): Promise<Activation>;
+  deactivate(binding: AnyCompiledBinding | string): Promise<void>;
+  /**
+   * Serves one more binding (compiled, or a file or text loaded as `bindings` are) and activates it,
+   * as `activate` does: its hook registered, or its polls begun once the host is started. Deliveries
+   * kept for it before (by an earlier process) run once the host is started. Nothing of the other
+   * bindings changes. A binding whose id is served already, or that fails to load or to activate, is
+   * refused, and the host serves what it served before.
+   */
+  addBinding(binding: AnyCompiledBinding | BindingSource): Promise<Activation>;
+  /**
+   * Stops serving a binding and deactivates it (its hook removed at the third party, its polls
+   * stopped): requests to its URL are refused from then on. A delivery of it running ends first, as
+   * it would have; those kept and not run are finished `skipped`, saying so (`replay` runs one once
+   * the binding is added again). Nothing of the other bindings changes. When the deactivation fails
+   * (the third party is down), it throws and the binding stays served.
+   */
+  removeBinding(binding: AnyCompiledBinding | string): Promise<void>;
   /** Inspects every active webhook binding's registration and repairs those missing or changed. */
   reconcile(): Promise<ReconcileReport[]>;
   /** Polls a poll binding now (after any poll of it in progress). */
-  poll(binding: CompiledBinding | string): Promise<PollReport>;
+  poll(binding: AnyCompiledBinding | string): Promise<PollReport>;
   /**
    * Runs a failed (or skipped) delivery again; its events that already succeeded are not run again.
    * Started, the host queues it; not started, it runs it before resolving (with its outcome).
@@ -148,7 +176,10 @@ export async function createTriggerHost(options: TriggerHostOptions): Promise<Tr
   const store = options.store ?? container.get<TriggerStore>(TOKENS.TriggerStore);
   const clock = container.get<Clock>(TOKENS.Clock);
   const logger = container.get<Logger>(TOKENS.Logger);
-  const bindings = await loadBindings(engine, options.bindings);
+  const handlers = handlerEntries(options.handlers);
+  const load = (item: AnyCompiledBinding | BindingSource) =>
+    servedBinding(engine, item, options.handlers, handlers);
+  const bindings = await loadBindings(options.bindings, load);
   const publicUrl = options.publicUrl.replace(/\/+$/, '');
   const basePath = trimSlashes(options.basePath ?? new URL(publicUrl).pathname);
 
@@ -164,6 +195,7 @@ export async function createTriggerHost(options: TriggerHostOptions): Promise<Tr
     entitlements: container.get<Entitlements>(TOKENS.Entitlements),
     bindings,
     launcher: options.launcher ?? engineRunLauncher(engine),
+    handlers,
     urlOf: (bindingId) => `${publicUrl}/hooks/${encodeURIComponent(bindingId)}`,
     emit: (event) => {
       if (options.onEvent === undefined) return;
@@ -189,10 +221,14 @@ export async function createTriggerHost(options: TriggerHostOptions): Promise<Tr
     targets.set(binding.id, { binding, secret: activation.secret, webhooks });
   }
 
+  // Bindings being removed: none of their deliveries starts running any more (those running end).
+  const leaving = new Set<string>();
   const queue = new DeliveryQueue({
     concurrency: options.concurrency ?? 4,
     maxQueued: options.maxQueued ?? 1000,
-    run: (key) => runDelivery(parts, key, stopping.signal),
+    run: async (key) => {
+      if (!leaving.has(key.bindingId)) await runDelivery(parts, key, stopping.signal);
+    },
     waiting: (limit) => keysOfServed(['received'], limit),
     failed: (error, key) =>
       logger.error('A delivery could not be run; it stays in the store', {
@@ -206,6 +242,9 @@ export async function createTriggerHost(options: TriggerHostOptions): Promise<Tr
   const keeper = new DeliveryKeeper(parts, options.spool, offer);
   const keepDeliveriesMs = durationOption('keepDeliveriesMs', options.keepDeliveriesMs);
   const turns = new BindingTurns();
+  // One addition or removal of a binding at a time (per id); its activation takes its own turn.
+  const memberships = new BindingTurns();
+  const removedDeliveries = new RemovedBindingDeliveries(parts);
   let retention: Interval | undefined;
   let started = false;
 
@@ -301,12 +340,14 @@ export async function createTriggerHost(options: TriggerHostOptions): Promise<Tr
         return verdict;
       }
       parts.emit({ type: 'delivery.received', bindingId, deliveryId });
-      offer({ bindingId, id: deliveryId });
+      // Received as its binding was being removed (the request began before): finished as the others kept.
+      if (!bindings.has(bindingId)) await removedDeliveries.skip({ bindingId, id: deliveryId });
+      else if (!leaving.has(bindingId)) offer({ bindingId, id: deliveryId });
       return verdict;
     },
   });
 
-  const bindingOf = (binding: CompiledBinding | string): CompiledBinding => {
+  const bindingOf = (binding: AnyCompiledBinding | string): AnyCompiledBinding => {
     const id = typeof binding === 'string' ? binding : binding.id;
     const found = bindings.get(id);
     if (found === undefined) {
@@ -318,8 +359,16 @@ export async function createTriggerHost(options: TriggerHostOptions): Promise<Tr
     return found;
   };
 
+  /** Offers what is kept for a binding and not finished: by an earlier process, or while it was leaving. */
+  const offerKept = async (bindingId: string): Promise<void> => {
+    for (const key of await store.deliveryKeys({ bindingId, status: ['running', 'received'] }))
+      offer({ bindingId: key.bindingId, id: key.id });
+  };
+
   return {
-    bindings: [...bindings.values()],
+    get bindings() {
+      return [...bindings.values()];
+    },
     store,
     urlOf: parts.urlOf,
     handle: webHookHandler(receive, basePath),
@@ -371,6 +420,62 @@ export async function createTriggerHost(options: TriggerHostOptions): Promise<Tr
         await scheduler.unfollow(compiled.id);
         await turns.take(compiled.id, () => deactivateBinding(parts, targets, compiled, signal));
       }),
+    addBinding: (binding) =>
+      scrubbingFailures(scrubber, async () => {
+        const compiled = await load(binding);
+        return memberships.take(compiled.id, async () => {
+          if (bindings.has(compiled.id)) {
+            throw new StepError({
+              code: 'validation',
+              message: `This trigger host serves a binding "${compiled.id}" already: ids name their URLs, so each must be unique (removeBinding it first to replace it)`,
+            });
+          }
+          bindings.set(compiled.id, compiled);
+          let activation: Activation;
+          try {
+            activation = await turns.take(compiled.id, () =>
+              activateBinding(parts, targets, compiled, signal),
+            );
+          } catch (error) {
+            // Not served after all: as before the call, once what of it began to run (a ping) has ended.
+            bindings.delete(compiled.id);
+            await queue.settled(compiled.id);
+            throw error;
+          }
+          if (started) {
+            if (compiled.trigger.delivery === 'poll') scheduler.follow(compiled);
+            // Kept for it by an earlier process (acknowledged, or cut off mid-run by a crash): run now.
+            await offerKept(compiled.id);
+          }
+          reconciling.wake();
+          return activation;
+        });
+      }),
+    removeBinding: (binding) =>
+      scrubbingFailures(scrubber, async () => {
+        const { id } = bindingOf(binding);
+        await memberships.take(id, async () => {
+          const compiled = bindingOf(id);
+          leaving.add(id);
+          await scheduler.unfollow(id);
+          try {
+            await turns.take(id, () => deactivateBinding(parts, targets, compiled, signal));
+          } catch (error) {
+            // Still registered: still served, polled and run as before.
+            leaving.delete(id);
+            if (started) {
+              if (compiled.trigger.delivery === 'poll') scheduler.follow(compiled);
+              await offerKept(id);
+            }
+            throw error;
+          }
+          bindings.delete(id);
+          leaving.delete(id);
+          // What of it runs ends as it would have; what it left kept is finished, skipped.
+          await queue.settled(id);
+          await removedDeliveries.skipAll(id);
+        });
+      }),
     reconcile: () =>
       scrubbingFailures(scrubber, async () => {
         const reports: ReconcileReport[] = [];
@@ -413,14 +518,12 @@ function bodyBudgetOf({ maxBodyBytes = DEFAULT_MAX_BODY_BYTES, bodyBudget }: Tri
 }
 
 async function loadBindings(
-  engine: Engine,
-  given: ReadonlyArray<CompiledBinding | BindingSource>,
-): Promise<Map<string, CompiledBinding>> {
-  const bindings = new Map<string, CompiledBinding>();
+  given: ReadonlyArray<AnyCompiledBinding | BindingSource>,
+  load: (item: AnyCompiledBinding | BindingSource) => Promise<AnyCompiledBinding>,
+): Promise<Map<string, AnyCompiledBinding>> {
+  const bindings = new Map<string, AnyCompiledBinding>();
   for (const item of given) {
-    const binding = isCompiled(item)
-      ? item
-      : await loadBindingOrThrow(item, { registry: engine.registry, vault: engine.vault });
+    const binding = await load(item);
     const other = bindings.get(binding.id);
     if (other !== undefined) {
       throw new StepError({
@@ -467,6 +570,41 @@ async function replayable(
   return delivery;
 }
 
-function isCompiled(item: CompiledBinding | BindingSource): item is CompiledBinding {
-  return typeof item === 'object' && 'trigger' in item && 'workflow' in item && 'input' in item;
+/**
+ * A binding as the host serves it: a file or text loaded and checked (its handler among those
+ * given), a compiled one taken as it is, but for its handler, which must be one of the host's and is
+ * checked against that handler's input schema.
+ */
+async function servedBinding(
+  engine: Engine,
+  item: AnyCompiledBinding | BindingSource,
+  given: TriggerHandlers | undefined,
+  handlers: ReadonlyMap<string, HandlerEntry>,
+): Promise<AnyCompiledBinding> {
+  if (!isCompiled(item))
+    return loadBindingOrThrow(item, {
+      registry: engine.registry,
+      vault: engine.vault,
+      handlers: given ?? {},
+    });
+  if (item.handler === undefined) return item;
+  const handler = handlers.get(item.handler);
+  if (handler === undefined) {
+    const names = [...handlers.keys()].map((name) => `"${name}"`).join(', ');
+    throw new StepError({
+      code: 'validation',
+      message: `Binding "${item.id}" names handler "${item.handler}", which this trigger host was not given (${names === '' ? 'it was given no handlers' : `it has ${names}`}): give it in createTriggerHost({ handlers })`,
+    });
+  }
+  const { inputSchema: _theirs, ...binding } = item;
+  return handler.input === undefined ? binding : { ...binding, inputSchema: handler.input };
+}
+
+function isCompiled(item: AnyCompiledBinding | BindingSource): item is AnyCompiledBinding {
+  return (
+    typeof item === 'object' &&
+    'trigger' in item &&
+    'input' in item &&
+    ('workflow' in item || 'handler' in item)
+  );
 }

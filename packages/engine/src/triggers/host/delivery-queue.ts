@@ -26,7 +26,8 @@ export interface DeliveryQueueOptions {
 export class DeliveryQueue {
   private readonly queue: PQueue;
   private held = new Set<string>();
-  private readonly running = new Set<string>();
+  /** Each delivery running, by name, with its run: what `settled` waits for. */
+  private readonly running = new Map<string, Promise<void>>();
   /** Some committed delivery was left in the store for want of room. */
   private overflowed = false;
   private refilling: Promise<void> | undefined;
@@ -44,11 +45,16 @@ export class DeliveryQueue {
     }
     this.held.add(name);
     void this.queue.add(async () => {
-      this.running.add(name);
+      const run = (async () => {
+        try {
+          await this.options.run(key);
+        } catch (error) {
+          this.options.failed(error, key);
+        }
+      })();
+      this.running.set(name, run);
       try {
-        await this.options.run(key);
-      } catch (error) {
-        this.options.failed(error, key);
+        await run;
       } finally {
         this.running.delete(name);
         this.held.delete(name);
@@ -67,10 +73,16 @@ export class DeliveryQueue {
   async stop(): Promise<void> {
     this.queue.pause();
     this.queue.clear();
-    this.held = new Set(this.running);
+    this.held = new Set(this.running.keys());
     this.overflowed = false;
     await this.queue.onPendingZero();
     await this.refilling;
+  }
+
+  /** Resolves once the deliveries of this binding running now have ended (those waiting are not awaited). */
+  async settled(bindingId: string): Promise<void> {
+    const prefix = nameOf({ bindingId, id: '' });
+    await Promise.all([...this.running].filter(([name]) => name.startsWith(prefix)).map(([, run]) => run));
   }
 
   /** Resolves once nothing is waiting or running, the store's overflow included. */

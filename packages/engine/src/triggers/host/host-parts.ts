@@ -5,7 +5,8 @@ import type { CredentialVault } from '../../ports/credential-vault.js';
 import type { Entitlements } from '../../ports/entitlements.js';
 import type { HttpClientFactory, SecretScrubber } from '../../ports/services.js';
 import type { TriggerStore } from '../../ports/trigger-store.js';
-import type { CompiledBinding } from '../compiled-binding.js';
+import type { AnyCompiledBinding } from '../compiled-binding.js';
+import type { HandlerEntry } from '../trigger-handler.js';
 import type { RunLauncher } from './run-launcher.js';
 import type { TriggerHostEvent } from './trigger-host-events.js';
 
@@ -20,9 +21,11 @@ export interface HostParts {
   http: HttpClientFactory;
   /** What the host may use at third parties: bindings whose trigger requires more are not activated. */
   entitlements: Entitlements;
-  bindings: ReadonlyMap<string, CompiledBinding>;
+  bindings: ReadonlyMap<string, AnyCompiledBinding>;
   /** Runs each event's workflow: on the engine, or through a queue to workers. */
   launcher: RunLauncher;
+  /** What handler bindings hand their events to, by name. */
+  handlers: ReadonlyMap<string, HandlerEntry>;
   /** `publicUrl/hooks/<bindingId>`: where a binding's deliveries are sent. */
   urlOf(bindingId: string): string;
   emit(event: DistributiveOmit<TriggerHostEvent, 'at'>): void;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { StepError } from '@toolsteps/sdk';
 import type { NewDelivery } from '../../ports/trigger-store.js';
-import type { CompiledBinding } from '../compiled-binding.js';
+import type { AnyCompiledBinding } from '../compiled-binding.js';
 import type { DeliveryKey } from './delivery-queue.js';
 import type { HostParts } from './host-parts.js';
 import { triggerContext } from './trigger-context.js';
@@ -20,7 +20,7 @@ export interface PollReport {
  */
 export async function pollBinding(
   parts: HostParts,
-  binding: CompiledBinding,
+  binding: AnyCompiledBinding,
   offer: (key: DeliveryKey) => void,
   signal: AbortSignal,
 ): Promise<PollReport> {

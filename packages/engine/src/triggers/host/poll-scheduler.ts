@@ -1,5 +1,5 @@
 import { toStepError } from '@toolsteps/sdk';
-import type { CompiledBinding } from '../compiled-binding.js';
+import type { AnyCompiledBinding } from '../compiled-binding.js';
 import type { DeliveryKey } from './delivery-queue.js';
 import type { HostParts } from './host-parts.js';
 import { type PollReport, pollBinding } from './poll-binding.js';
@@ -19,7 +19,7 @@ export class PollScheduler {
   ) {}
 
   /** Polls now, after any poll of the binding in progress; a failure is told and thrown. */
-  poll(binding: CompiledBinding, signal: AbortSignal): Promise<PollReport> {
+  poll(binding: AnyCompiledBinding, signal: AbortSignal): Promise<PollReport> {
     const previous = this.turns.get(binding.id) ?? Promise.resolve();
     const turn = previous
       .catch(() => undefined)
@@ -43,7 +43,7 @@ export class PollScheduler {
     return turn;
   }
 
-  follow(binding: CompiledBinding): void {
+  follow(binding: AnyCompiledBinding): void {
     if (this.loops.has(binding.id)) return;
     const controller = new AbortController();
     const { signal } = controller;

@@ -2,17 +2,20 @@ import { StepError, type StepErrorJson } from '@toolsteps/sdk';
 import { describeViolations } from '@toolsteps/sdk/schema';
 import { ResumeRefused } from '../../execution/resume/resume-refused.js';
 import type { DeliveryRun, StoredDelivery } from '../../ports/trigger-store.js';
-import type { CompiledBinding } from '../compiled-binding.js';
+import type { CompiledWorkflow } from '../../workflow/compiled-workflow.js';
+import type { AnyCompiledBinding } from '../compiled-binding.js';
 import { eventsOfDelivery } from '../events-of-delivery.js';
 import { mapEvent } from '../map-event.js';
 import type { DeliveryKey } from './delivery-queue.js';
 import { deliveryRunId } from './delivery-run-id.js';
+import { handOverEvent } from './hand-over-event.js';
 import type { HostParts } from './host-parts.js';
 import { scrubbedFailure } from './scrubbed-failure.js';
 
 /**
  * Runs one committed delivery: its events (the trigger's `match`, or the one event a poll found),
- * each through the binding's filter and mapping, each passing one a run of the workflow, in order.
+ * each through the binding's filter and mapping, each passing one a run of the workflow (or a call
+ * of the binding's handler, recorded as a run: what follows holds of both), in order.
  * Every run is recorded as it ends, so a delivery taken again (after a crash, or replayed) does not
  * run an event that already succeeded; an event's run keeps its id (`deliveryRunId`), so one a crash
  * cut off, or that failed, goes on from its journal instead of repeating what it did. The delivery
@@ -61,7 +64,7 @@ type EventOutcome = 'filtered' | 'interrupted' | { runId?: string; error?: StepE
 
 async function runEvent(
   parts: HostParts,
-  binding: CompiledBinding,
+  binding: AnyCompiledBinding,
   delivery: StoredDelivery,
   index: number,
   event: unknown,
@@ -75,7 +78,10 @@ async function runEvent(
       throw new StepError({
         code: 'validation',
         field: '/input',
-        message: `The input binding "${binding.id}" mapped from event ${index} does not match the workflow's input schema: ${describeViolations(mapped.violations, 'input')}; nothing ran`,
+        message:
+          binding.handler === undefined
+            ? `The input binding "${binding.id}" mapped from event ${index} does not match the workflow's input schema: ${describeViolations(mapped.violations, 'input')}; nothing ran`
+            : `The input binding "${binding.id}" mapped from event ${index} does not match the input schema of handler "${binding.handler}": ${describeViolations(mapped.violations, 'input')}; the handler was not called`,
         details: { violations: mapped.violations },
       });
     }
@@ -84,18 +90,19 @@ async function runEvent(
     return { error: scrubbedFailure(parts.scrubber, thrown).toJSON() };
   }
   const runId = deliveryRunId(delivery, index);
-  const common = { bindingId: binding.id, deliveryId: delivery.id, event: index, runId };
+  const common = {
+    bindingId: binding.id,
+    deliveryId: delivery.id,
+    event: index,
+    runId,
+    ...(binding.handler === undefined ? {} : { handler: binding.handler }),
+  };
   parts.emit({ type: 'run.started', ...common });
-  let run: DeliveryRun;
-  try {
-    const result = await parts.launcher.launch(binding.workflow, input, { runId, signal });
-    if (signal.aborted && result.status === 'cancelled') return 'interrupted';
-    run = { event: index, runId, status: result.status, ...(result.error ? { error: result.error } : {}) };
-  } catch (thrown) {
-    // The launcher stopped waiting for a run elsewhere; a refused resume is no interruption.
-    if (signal.aborted && !(thrown instanceof ResumeRefused)) return 'interrupted';
-    run = { event: index, runId, status: 'failed', error: runFailure(parts, runId, thrown) };
-  }
+  const run =
+    binding.handler === undefined
+      ? await launchRun(parts, binding.workflow, input, index, runId, signal)
+      : await handOverEvent(parts, { binding, delivery, index, input, runId, signal });
+  if (run === 'interrupted') return 'interrupted';
   await parts.store.recordRun(delivery.bindingId, delivery.id, run);
   parts.emit({
     type: 'run.finished',
@@ -108,6 +115,26 @@ async function runEvent(
     runId,
     error: run.error ?? { code: 'cancelled', message: `Run ${runId} was cancelled`, retryable: false },
   };
+}
+
+/** Runs the workflow on the launcher; how the run ended, or `interrupted` by the host stopping. */
+async function launchRun(
+  parts: HostParts,
+  workflow: CompiledWorkflow,
+  input: unknown,
+  index: number,
+  runId: string,
+  signal: AbortSignal,
+): Promise<DeliveryRun | 'interrupted'> {
+  try {
+    const result = await parts.launcher.launch(workflow, input, { runId, signal });
+    if (signal.aborted && result.status === 'cancelled') return 'interrupted';
+    return { event: index, runId, status: result.status, ...(result.error ? { error: result.error } : {}) };
+  } catch (thrown) {
+    // The launcher stopped waiting for a run elsewhere; a refused resume is no interruption.
+    if (signal.aborted && !(thrown instanceof ResumeRefused)) return 'interrupted';
+    return { event: index, runId, status: 'failed', error: runFailure(parts, runId, thrown) };
+  }
 }
 
 /** Why a run could not be had: a refused resume says so plainly, it is no fault of the integration. */
@@ -125,7 +152,7 @@ function runFailure(parts: HostParts, runId: string, thrown: unknown): StepError
   return scrubbedFailure(parts.scrubber, failure).toJSON();
 }
 
-function eventsOf(binding: CompiledBinding, delivery: StoredDelivery): unknown[] {
+function eventsOf(binding: AnyCompiledBinding, delivery: StoredDelivery): unknown[] {
   const body: unknown = JSON.parse(new TextDecoder().decode(delivery.rawBody));
   if (delivery.source === 'poll') return [body];
   return eventsOfDelivery(binding, { headers: delivery.headers, body, rawBody: delivery.rawBody });

@@ -10,7 +10,7 @@ import {
 import { AccountResolver } from '../../execution/account-resolver.js';
 import type { CredentialVault } from '../../ports/credential-vault.js';
 import type { HttpClientFactory, SecretScrubber } from '../../ports/services.js';
-import type { CompiledBinding } from '../compiled-binding.js';
+import type { AnyCompiledBinding } from '../compiled-binding.js';
 import type { HostParts } from './host-parts.js';
 
 /** What building a trigger context takes of an engine: the host's parts, or the test kit's. */
@@ -67,7 +67,7 @@ export async function buildTriggerContext(
 /** The context of one binding's trigger code, through the binding's account; `secret` for its registration. */
 export function triggerContext(
   parts: HostParts,
-  binding: CompiledBinding,
+  binding: AnyCompiledBinding,
   effect: Effect,
   signal: AbortSignal,
   secret?: string,

@@ -46,12 +46,20 @@ export type TriggerHostEvent =
       status: DeliveryStatus;
       error?: StepErrorJson;
     })
-  | (HostEventBase & { type: 'run.started'; deliveryId: string; event: number; runId: string })
+  /** A run of the binding's workflow, or a call of its handler (`handler`: its name), began. */
+  | (HostEventBase & {
+      type: 'run.started';
+      deliveryId: string;
+      event: number;
+      runId: string;
+      handler?: string;
+    })
   | (HostEventBase & {
       type: 'run.finished';
       deliveryId: string;
       event: number;
       runId: string;
+      handler?: string;
       status: RunStatus;
       error?: StepErrorJson;
     })

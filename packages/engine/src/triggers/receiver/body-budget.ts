@@ -1,6 +1,14 @@
 import { StepError } from '@toolsteps/sdk';
 
 /**
+ * The largest body read: GitHub caps webhook payloads at 25 MB and never sends a larger one, so no
+ * real delivery is refused. It is held in memory only while one request is verified, within the
+ * budget every request shares (`BodyBudget`); lower it (`maxBodyBytes`) where the third party's
+ * deliveries are known to be small.
+ */
+export const DEFAULT_MAX_BODY_BYTES = 25 * 1024 * 1024;
+
+/**
  * The bytes of delivery bodies held at once, across every request, by default: two of GitHub's
  * largest (25 MiB) fit, and a flood of senders holds no more than this whatever their number.
  */

@@ -1,17 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { IntegrationWebhooks, WebhookDelivery } from '@toolsteps/sdk';
 import { tooDeepAt } from '../../validation/untrusted-json.js';
-import type { CompiledBinding } from '../compiled-binding.js';
-import { BodyBudget } from './body-budget.js';
+import type { AnyCompiledBinding } from '../compiled-binding.js';
+import { BodyBudget, DEFAULT_MAX_BODY_BYTES } from './body-budget.js';
 import { isJsonContentType } from './json-content-type.js';
-
-/**
- * The largest body read: GitHub caps webhook payloads at 25 MB and never sends a larger one, so no
- * real delivery is refused. It is held in memory only while one request is verified, within the
- * budget every request shares (`BodyBudget`); lower it (`maxBodyBytes`) where the third party's
- * deliveries are known to be small.
- */
-export const DEFAULT_MAX_BODY_BYTES = 25 * 1024 * 1024;
 
 /** Longer delivery ids are refused: ids are GUIDs, and a key of the store should not be a payload. */
 const MAX_DELIVERY_ID_LENGTH = 200;
@@ -24,7 +16,7 @@ const RETRY_AFTER_SECONDS = 10;
 
 /** An active binding as the receiver needs it: what verifies its deliveries. */
 export interface ReceiverTarget {
-  binding: CompiledBinding;
+  binding: AnyCompiledBinding;
   secret: string;
   webhooks: IntegrationWebhooks;
 }

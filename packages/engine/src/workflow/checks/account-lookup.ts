@@ -1,6 +1,6 @@
 import type { AccountSummary } from '@toolsteps/sdk';
 import { didYouMean, withArticle } from '@toolsteps/sdk/schema';
-import type { CredentialVault } from '../../ports/credential-vault.js';
+import type { AccountScope, CredentialVault } from '../../ports/credential-vault.js';
 import type { Problem } from '../diagnostic.js';
 
 /**
@@ -11,13 +11,21 @@ export class AccountLookup {
   private readonly lists = new Map<string, Promise<AccountSummary[]>>();
   private all?: Promise<AccountSummary[]>;
 
-  constructor(private readonly vault: CredentialVault) {}
+  /** `user`: whose accounts a workflow will run with; undefined, those of no user. */
+  constructor(
+    private readonly vault: CredentialVault,
+    user?: string,
+  ) {
+    this.scope = { user };
+  }
+
+  private readonly scope: AccountScope;
 
   of(integration: string): Promise<AccountSummary[]> {
     let list = this.lists.get(integration);
     if (list === undefined) {
       list = this.vault
-        .list(integration)
+        .list(integration, this.scope)
         .then((found) => found.filter((account) => account.integration === integration));
       this.lists.set(integration, list);
     }
@@ -28,7 +36,7 @@ export class AccountLookup {
     const matches = (account: AccountSummary) => account.id === ref || account.name === ref;
     const connected = await this.of(integration);
     if (connected.some(matches)) return undefined;
-    this.all ??= this.vault.list();
+    this.all ??= this.vault.list(undefined, this.scope);
     const elsewhere = (await this.all).find(
       (account) => matches(account) && account.integration !== integration,
     );

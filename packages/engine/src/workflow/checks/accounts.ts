@@ -7,9 +7,15 @@ import { type CheckInput, eachStep, wasRefused } from './each-step.js';
  * With a vault at hand, every step's account resolves: the one it names, its integration's default,
  * or the only account of that integration. Nothing here reads credentials: `list` has none.
  */
-export async function checkAccounts({ workflow, registry, vault, refused }: CheckInput): Promise<Problem[]> {
+export async function checkAccounts({
+  workflow,
+  registry,
+  vault,
+  user,
+  refused,
+}: CheckInput): Promise<Problem[]> {
   if (!vault) return [];
-  const accounts = new AccountLookup(vault);
+  const accounts = new AccountLookup(vault, user);
   const problems: Problem[] = [];
   const defaults: Record<string, string> = workflow.defaults?.accounts ?? {};
   for (const [integration, ref] of Object.entries(defaults)) {

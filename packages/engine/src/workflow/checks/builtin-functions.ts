@@ -1,4 +1,4 @@
-import jsonata from 'jsonata';
+import { jsonataLibrary } from '../../expressions/jsonata-library.js';
 
 /** JSONata's documented functions, only to suggest a name for a typo; what exists is asked of JSONata itself. */
 // biome-ignore format: a plain word list reads better packed
@@ -19,7 +19,7 @@ export function isBuiltinFunction(name: string): Promise<boolean> {
   if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) return Promise.resolve(false);
   let answer = answers.get(name);
   if (answer === undefined) {
-    answer = Promise.resolve(jsonata(`$${name}`).evaluate(undefined)).then(isFunction, () => false);
+    answer = Promise.resolve(jsonataLibrary()(`$${name}`).evaluate(undefined)).then(isFunction, () => false);
     answers.set(name, answer);
   }
   return answer;

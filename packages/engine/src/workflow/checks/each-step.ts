@@ -10,6 +10,8 @@ export interface CheckInput {
   /** Every expression that compiled, by the JSON pointer of its string. */
   expressions: ReadonlyMap<string, CompiledExpression>;
   vault?: CredentialVault;
+  /** Whose accounts `vault` is checked for: a user's, or (undefined) those of no user. */
+  user?: string;
   /** Pointers of values the schema refused (and left out of `workflow`): checks judge nothing that rests on them. */
   refused?: ReadonlySet<string>;
 }

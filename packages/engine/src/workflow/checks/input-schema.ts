@@ -1,4 +1,4 @@
-import { compileForRe2, createAjv, escapePointer, expandedSchemaSize } from '@toolsteps/sdk/schema';
+import { compileForRe2, escapePointer, expandedSchemaSize, sharedAjv } from '@toolsteps/sdk/schema';
 import type { Problem } from '../diagnostic.js';
 import { type CheckInput, wasRefused } from './each-step.js';
 
@@ -14,8 +14,6 @@ const DATA_KEYWORDS = new Set(['const', 'enum', 'default', 'examples']);
 
 /** Keywords whose targets cannot be read from the schema alone: what they cost is unknown. */
 const UNBOUNDED_KEYWORDS = new Set(['$dynamicRef', '$recursiveRef']);
-
-const ajv = createAjv({ allErrors: false, unsupportedPatterns: 'throw' });
 
 /**
  * The workflow's `input` schema checks untrusted run input, so it must be cheap to apply: every
@@ -44,7 +42,7 @@ export function checkInputSchema({ workflow, refused }: CheckInput): Problem[] {
     ];
   }
   try {
-    ajv.compile(schema);
+    sharedAjv({ allErrors: false, unsupportedPatterns: 'throw' }).compile(schema);
   } catch (error) {
     return [problem('', `the input schema is not a valid JSON Schema: ${(error as Error).message}`)];
   }

@@ -1,11 +1,10 @@
 import type { AnyStep, TSchema } from '@toolsteps/sdk';
-import { createAjv } from '@toolsteps/sdk/schema';
+import { sharedAjv } from '@toolsteps/sdk/schema';
 import type { ValidateFunction } from 'ajv';
 import type { Problem } from '../diagnostic.js';
 import { type CheckInput, eachStep, wasRefused } from './each-step.js';
 import { decidableSchemaMessages } from './literal-violations.js';
 
-const ajv = createAjv();
 const validators = new WeakMap<TSchema, ValidateFunction>();
 
 /**
@@ -36,7 +35,7 @@ function validatorOf(step: AnyStep): ValidateFunction {
   let validate = validators.get(step.input);
   if (validate === undefined) {
     try {
-      validate = ajv.compile(step.input);
+      validate = sharedAjv().compile(step.input);
     } catch (error) {
       throw new Error(
         `The input schema of step "${step.id}" is not a valid JSON Schema: ${(error as Error).message}`,

@@ -13,6 +13,7 @@ export const PUBLISHED = [
   'engine',
   'sqlite',
   'redis',
+  'mcp',
   'cli',
   'step-zendesk',
   'step-github',
