@@ -34,12 +34,17 @@ export class QueueRunLauncher implements RunLauncher {
   async launch(
     workflow: CompiledWorkflow,
     input: unknown,
-    { runId, signal }: LaunchOptions,
+    { runId, signal, user }: LaunchOptions,
   ): Promise<RunResult> {
     const history = await this.options.journal?.history(runId);
     if (history && endedForGood(history.run)) return resultFromJournal(history.run, [...history.steps]);
     if (history) refuseAnotherVersion(history.run, workflow, 'resume the run with --force');
-    await this.queue.enqueue(workflow, input, { runId, rerunUnsucceeded: true });
+    // Signed into the job: a worker runs it with the accounts of the binding's user, and of no other.
+    await this.queue.enqueue(workflow, input, {
+      runId,
+      rerunUnsucceeded: true,
+      ...(user === undefined ? {} : { user }),
+    });
     return this.queue.result(runId, { signal });
   }
 }

@@ -185,6 +185,8 @@ async function runPassing(
   try {
     for (const outcome of runnable) {
       outcome.run = await runner.run(binding.workflow, outcome.input, {
+        // As `serve` runs it: for the binding's user. The emulators' demo accounts are of no user.
+        ...(emulated === undefined && binding.user !== undefined ? { user: binding.user } : {}),
         signal: controller.signal,
         onEvent: json ? undefined : progressReporter(cli.output),
       });

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { createGithubEmulator } from '@toolsteps/step-github/testing';
 import { BIN, cliEnv, REPO_ROOT } from '../support/cli-process.js';
 
 jest.setTimeout(120_000);
@@ -93,6 +94,44 @@ describe('toolsteps mcp on stdio, as an MCP client runs it', () => {
       });
       expect(counted).toMatchObject({ structuredContent: { result: { open_bugs: expect.any(Number) } } });
     } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('with an accounts file: answers an invalid argument for the model, and stops a call the client cancels', async () => {
+    const emulator = await createGithubEmulator();
+    const folder = await mkdtemp(join(tmpdir(), 'toolsteps-mcp-accounts-'));
+    const accounts = join(folder, 'accounts.json');
+    await writeFile(accounts, JSON.stringify({ accounts: [emulator.account] }), { mode: 0o600 });
+    try {
+      const { client, transport } = toolstepsMcp(['--integration', 'github', '--accounts', accounts]);
+      await client.connect(transport);
+      open.push(client);
+
+      const invalid = await client.callTool({
+        name: 'github_create_issue',
+        arguments: { owner: 'octo-org', repo: 'hello-world', title: '' },
+      });
+      expect(invalid.isError).toBe(true);
+      expect(invalid.content).toEqual([
+        { type: 'text', text: expect.stringMatching(/^validation: .*\/title\.$/) },
+      ]);
+      expect(emulator.requests).toEqual([]);
+
+      emulator.faults.inject({ path: '/repos/octo-org/hello-world', delayMs: 60_000 });
+      const controller = new AbortController();
+      const call = client.callTool(
+        { name: 'github_get_repository', arguments: { owner: 'octo-org', repo: 'hello-world' } },
+        undefined,
+        { signal: controller.signal },
+      );
+      await waitUntil(() => emulator.inFlight > 0);
+      controller.abort();
+
+      await expect(call).rejects.toThrow();
+      await waitUntil(() => emulator.inFlight === 0);
+    } finally {
+      await emulator.close();
       await rm(folder, { recursive: true, force: true });
     }
   });

@@ -23,6 +23,14 @@ const Binding = Type.Object(
         "The connected account (id or name) of the trigger's integration the trigger watches through",
       ),
     }),
+    user: Type.Optional(
+      Type.String({
+        minLength: 1,
+        ...description(
+          "The end user the binding acts for: its account is that user's, and the runs (or handler calls) its events start act for that user, with that user's accounts",
+        ),
+      }),
+    ),
     config: Type.Optional(
       Type.Object(
         {},

@@ -13,6 +13,11 @@ export interface CompiledBindingBase {
   integration: Integration;
   /** The connected account (id or name) the trigger watches through. */
   account: string;
+  /**
+   * The end user the binding acts for: `account` is one of that user's, and the runs (or handler
+   * calls) its events start act for that user. Undefined: accounts of no user.
+   */
+  user?: string;
   /** What to watch, as checked against the trigger's config schema. */
   config: Record<string, unknown>;
   filter?: Template;

@@ -34,7 +34,10 @@ export type BindingSource = FileSource;
 
 export interface LoadBindingOptions {
   registry: StepRegistry;
-  /** When given, the binding's account and its workflow's accounts are resolved against it. */
+  /**
+   * When given, the binding's account and its workflow's accounts are resolved against it: those of
+   * the binding's `user`, or of no user when it names none.
+   */
   vault?: CredentialVault;
   limits?: ExpressionLimits;
   /** Larger binding files (or texts) are refused before being read whole; default 1 MiB. */
@@ -131,6 +134,8 @@ export async function loadBinding(
       : await loadBoundWorkflow(binding.workflow, read.file, {
           registry: options.registry,
           vault: options.vault,
+          // Its steps run for the binding's user: their accounts are that user's.
+          user: binding.user,
           limits: options.limits,
           maxWorkflowBytes: options.maxWorkflowBytes,
           maxExpressions: options.maxExpressions,
@@ -176,6 +181,7 @@ export async function loadBinding(
   const compiledBinding: AnyCompiledBinding = workflow
     ? { ...base, workflow }
     : handlerBinding(base, handler as NonNullable<typeof handler>);
+  if (definition.user !== undefined) compiledBinding.user = definition.user;
   if (read.file !== undefined) compiledBinding.file = read.file;
   if (compiled.filter !== undefined) compiledBinding.filter = compiled.filter;
   if (trigger.delivery === 'poll')

@@ -13,6 +13,11 @@ export type TriggerHandler = (input: unknown, context: TriggerHandlerContext) =>
 export interface TriggerHandlerContext {
   /** `$binding` of the binding's expressions: its id, trigger, account and config. */
   binding: { id: string; trigger: string; account: string; config: Record<string, unknown> };
+  /**
+   * The end user the binding acts for (its `user`), when it names one: whose event this is, and for
+   * whom what the handler starts should act (e.g. `engine.call(…, { user })`).
+   */
+  user?: string;
   /** The delivery the event came in (the third party's delivery id, or a poll's). */
   deliveryId: string;
   /** The event's position among the delivery's events. */

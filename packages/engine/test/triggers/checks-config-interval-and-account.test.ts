@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
+import { MemoryVault as UsersVault } from '../../src/index.js';
 import { account, MemoryVault } from '../fixtures/validation/memory-vault.js';
-import { bindingText, located, positionOf, problemsOf } from './binding-helpers.js';
+import { bindingText, load, located, positionOf, problemsOf } from './binding-helpers.js';
 
 describe("a binding's config", () => {
   it("is checked against the trigger's config schema, every problem at its place", async () => {
@@ -118,5 +119,49 @@ describe("a binding's account, with a vault", () => {
         ...positionOf(source, '"calc-main"'),
       },
     ]);
+  });
+});
+
+describe("a binding's user, with a vault", () => {
+  // Alice has a board account named like the one of no user; bob has only a calc account.
+  const vault = new UsersVault([
+    account('board-main', 'board', 'Main board'),
+    { ...account('board-main', 'board', 'Alices board'), user: 'alice' },
+    { ...account('calc-main', 'calc', 'Main'), user: 'bob' },
+  ]);
+
+  it("has its account looked up among that user's accounts only", async () => {
+    const alices = await load(bindingText({ user: 'alice', account: 'Alices board' }), { vault });
+    expect(alices.ok && alices.binding.user).toBe('alice');
+
+    const source = bindingText({ user: 'alice', account: 'Main board' });
+    expect((await problemsOf(source, { vault })).map(located)).toEqual([
+      {
+        code: 'unknown-account',
+        pointer: '/account',
+        message: 'unknown board account "Main board" (connected: Alices board)',
+        ...positionOf(source, '"Main board"'),
+      },
+    ]);
+  });
+
+  it("is refused when that user connected no account of the trigger's integration, saying so", async () => {
+    const source = bindingText({ user: 'bob' });
+    const problems = await problemsOf(source, { vault });
+    // Its workflow, run for bob, has no board account either: said with the workflow's problems.
+    expect(problems.find((problem) => problem.pointer === '/user')).toMatchObject({
+      code: 'no-account',
+      pointer: '/user',
+      message:
+        'user "bob" has no Board (fixture) account connected: the binding has no account to watch through',
+      hint: 'connect a Board (fixture) account for user "bob" (named "board-main"), or bind it for another user',
+      ...positionOf(source, '"bob"'),
+    });
+  });
+
+  it('must name someone', async () => {
+    const source = bindingText({ user: '' });
+    const [problem] = await problemsOf(source);
+    expect(problem).toMatchObject({ code: 'shape', pointer: '/user', ...positionOf(source, '""') });
   });
 });

@@ -40,7 +40,7 @@ describe('a binding with many problems', () => {
       'missing required property "cardId" (the input of workflow "triage-card")',
       `$input is not set in a binding: what "input" yields becomes the workflow's $input`,
       expect.stringMatching(/^invalid expression: /),
-      'unknown property "retries" (allowed: $schema, id, title, description, trigger, account, config, filter, interval, workflow, handler, input)',
+      'unknown property "retries" (allowed: $schema, id, title, description, trigger, account, user, config, filter, interval, workflow, handler, input)',
     ]);
     expect(problems.every((problem) => problem.file?.endsWith('test.binding.json'))).toBe(true);
   });

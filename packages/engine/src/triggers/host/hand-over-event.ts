@@ -39,6 +39,7 @@ export async function handOverEvent(
   const context: TriggerHandlerContext = {
     // A copy: a handler changing what it was given changes nothing of the binding.
     binding: structuredClone(bindingValue(binding)) as TriggerHandlerContext['binding'],
+    ...(binding.user === undefined ? {} : { user: binding.user }),
     deliveryId: delivery.id,
     event: index,
     runId,

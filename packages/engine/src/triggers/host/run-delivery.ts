@@ -2,8 +2,7 @@ import { StepError, type StepErrorJson } from '@toolsteps/sdk';
 import { describeViolations } from '@toolsteps/sdk/schema';
 import { ResumeRefused } from '../../execution/resume/resume-refused.js';
 import type { DeliveryRun, StoredDelivery } from '../../ports/trigger-store.js';
-import type { CompiledWorkflow } from '../../workflow/compiled-workflow.js';
-import type { AnyCompiledBinding } from '../compiled-binding.js';
+import type { AnyCompiledBinding, CompiledBinding } from '../compiled-binding.js';
 import { eventsOfDelivery } from '../events-of-delivery.js';
 import { mapEvent } from '../map-event.js';
 import type { DeliveryKey } from './delivery-queue.js';
@@ -100,7 +99,7 @@ async function runEvent(
   parts.emit({ type: 'run.started', ...common });
   const run =
     binding.handler === undefined
-      ? await launchRun(parts, binding.workflow, input, index, runId, signal)
+      ? await launchRun(parts, binding, input, index, runId, signal)
       : await handOverEvent(parts, { binding, delivery, index, input, runId, signal });
   if (run === 'interrupted') return 'interrupted';
   await parts.store.recordRun(delivery.bindingId, delivery.id, run);
@@ -120,14 +119,16 @@ async function runEvent(
 /** Runs the workflow on the launcher; how the run ended, or `interrupted` by the host stopping. */
 async function launchRun(
   parts: HostParts,
-  workflow: CompiledWorkflow,
+  { workflow, user }: CompiledBinding,
   input: unknown,
   index: number,
   runId: string,
   signal: AbortSignal,
 ): Promise<DeliveryRun | 'interrupted'> {
   try {
-    const result = await parts.launcher.launch(workflow, input, { runId, signal });
+    // For the binding's user, when it acts for one: the run has that user's accounts, and no other's.
+    const options = { runId, signal, ...(user === undefined ? {} : { user }) };
+    const result = await parts.launcher.launch(workflow, input, options);
     if (signal.aborted && result.status === 'cancelled') return 'interrupted';
     return { event: index, runId, status: result.status, ...(result.error ? { error: result.error } : {}) };
   } catch (thrown) {

@@ -22,6 +22,11 @@ export interface RunLauncher {
 export interface LaunchOptions {
   runId: string;
   /**
+   * The end user the run acts for (a binding's `user`): it runs with that user's accounts only, and
+   * its journal says so. A run taken again is resumed for the user its journal recorded.
+   */
+  user?: string;
+  /**
    * Aborted when the host stops. A launcher waiting on another process stops waiting (rejects) and
    * leaves the run there; the delivery stays unfinished, and the next start takes it again. A run in
    * this process goes on to its end, as `serve` promises when it stops.
@@ -37,9 +42,9 @@ export interface LaunchOptions {
 export function engineRunLauncher(engine: Engine): RunLauncher {
   const journal = engine.container.get<Journal>(TOKENS.Journal);
   return {
-    async launch(workflow, input, { runId }) {
+    async launch(workflow, input, { runId, user }) {
       const history = isResumable(journal) ? await journal.history(runId) : undefined;
-      if (history === undefined) return engine.run(workflow, input, { runId });
+      if (history === undefined) return engine.run(workflow, input, { runId, user });
       if (endedForGood(history.run)) return resultFromJournal(history.run, [...history.steps]);
       return engine.resume(runId, { workflow });
     },

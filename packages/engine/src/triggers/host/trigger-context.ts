@@ -25,6 +25,8 @@ export interface TriggerContextRequest {
   integration: Integration;
   /** The connected account, by id or by name. */
   account: string;
+  /** Whose account it is: the end user a binding acts for; undefined, an account of no user. */
+  user?: string;
   effect: Effect;
   signal: AbortSignal;
   /** A binding's webhook secret: this context's client alone may send it (`register` must). */
@@ -44,7 +46,7 @@ export async function buildTriggerContext(
   request: TriggerContextRequest,
 ): Promise<TriggerContext> {
   const { integration, effect, signal, secret, onExchange } = request;
-  const account = await new AccountResolver(parts.vault, parts.scrubber, {}).resolve(
+  const account = await new AccountResolver(parts.vault, parts.scrubber, {}, request.user).resolve(
     integration,
     request.account,
   );
@@ -64,7 +66,10 @@ export async function buildTriggerContext(
   };
 }
 
-/** The context of one binding's trigger code, through the binding's account; `secret` for its registration. */
+/**
+ * The context of one binding's trigger code, through the binding's account (its user's, when it acts
+ * for one); `secret` for its registration.
+ */
 export function triggerContext(
   parts: HostParts,
   binding: AnyCompiledBinding,
@@ -75,6 +80,7 @@ export function triggerContext(
   return buildTriggerContext(parts, {
     integration: binding.integration,
     account: binding.account,
+    user: binding.user,
     effect,
     signal,
     secret,
