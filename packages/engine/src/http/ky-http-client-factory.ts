@@ -54,7 +54,9 @@ export class KyHttpClientFactory implements HttpClientFactory {
   }
 
   async #channel(integration: Integration, options: HttpClientOptions): Promise<AccountChannel> {
-    const ky = await loadKy();
+    // The transport too: an account's first request must not wait for a module load once a rate
+    // limit shared by every process has admitted it (its place in the window would be spent idle).
+    const [ky] = await Promise.all([loadKy(), this.transport.prepare?.()]);
     const key = `${integration.id}\u0000${accountKey(options.account)}`;
     const now = this.clock.now();
     this.#releaseIdle(now);

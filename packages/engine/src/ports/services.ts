@@ -155,6 +155,11 @@ export interface TransportOptions {
  */
 export interface HttpTransport {
   fetch(request: Request, options: TransportOptions): Promise<Response>;
+  /**
+   * Optional: loads what sending needs (a transport that loads its client on first use), so the
+   * first request is sent as soon as a rate limit admits it, not after a module load.
+   */
+  prepare?(): Promise<void>;
 }
 
 /** Collects every secret value seen (credentials, refreshed tokens) and removes them from output. */

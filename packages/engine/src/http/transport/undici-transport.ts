@@ -35,6 +35,12 @@ export class UndiciTransport implements HttpTransport {
     return send(dispatcher, request, options);
   }
 
+  /** Loads undici and makes the Agent: the engine asks before an account's first request. */
+  async prepare(): Promise<void> {
+    if (this.#dispatcher === undefined) await this.#open();
+    await loadSender();
+  }
+
   /** Closes the kept-alive connections; sends made after this fail. */
   async close(): Promise<void> {
     if (this.#dispatcher === undefined && this.#opening === undefined) {
