@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { type HttpExchange, type Logger, StepError, toStepError } from '@toolsteps/sdk';
 import { describedSchemaCheck, describeViolations } from '@toolsteps/sdk/schema';
-import { inject, injectable, optional } from 'inversify';
 import type { Clock } from '../ports/clock.js';
 import type { CredentialVault } from '../ports/credential-vault.js';
 import type { Journal, RunHistory, RunObserver, RunResult, RunStart, RunStatus } from '../ports/events.js';
 import type { HttpClientFactory, SecretScrubber } from '../ports/services.js';
 import { TOKENS } from '../ports/tokens.js';
+import { inject, injectable, optional } from '../runtime/injection.js';
 import { MAX_JSON_DEPTH, unsafeJsonValue } from '../validation/untrusted-json.js';
 import type { CompiledWorkflow } from '../workflow/compiled-workflow.js';
 import { AccountResolver } from './account-resolver.js';

@@ -1,5 +1,4 @@
 import { accountKey, authOfAccount, type HttpClient, type Integration, type Logger } from '@toolsteps/sdk';
-import { inject, injectable, optional } from 'inversify';
 import type { Clock } from '../ports/clock.js';
 import type { CredentialVault } from '../ports/credential-vault.js';
 import type { RefreshLock } from '../ports/refresh-lock.js';
@@ -13,6 +12,7 @@ import type { SharedConcurrency } from '../ports/shared-concurrency.js';
 import type { SharedQuotas } from '../ports/shared-quotas.js';
 import type { SharedRateLimits } from '../ports/shared-rate-limits.js';
 import { TOKENS } from '../ports/tokens.js';
+import { inject, injectable, optional } from '../runtime/injection.js';
 import { type AccountChannel, openAccountChannel } from './account-channel.js';
 import { AccountHttpClient } from './account-http-client.js';
 import { loadKy } from './load-ky.js';

@@ -1,5 +1,5 @@
-import { inject, injectable, optional } from 'inversify';
 import type { Journal, RunResult, StepTrace } from '../ports/events.js';
+import { inject, injectable, optional } from '../runtime/injection.js';
 
 export interface MemoryJournalOptions {
   /** How many runs are kept; the oldest are dropped first. Default 100. */

@@ -1,7 +1,7 @@
 import type { Logger, LogLevel } from '@toolsteps/sdk';
-import { inject, injectable, optional } from 'inversify';
 import type { SecretScrubber } from '../ports/services.js';
 import { TOKENS } from '../ports/tokens.js';
+import { inject, injectable, optional } from './injection.js';
 
 export interface ConsoleLoggerOptions {
   /** Where lines go; default `process.stderr`, so stdout stays free for results. */

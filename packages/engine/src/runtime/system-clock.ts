@@ -1,6 +1,6 @@
-import { injectable } from 'inversify';
 import type { Clock } from '../ports/clock.js';
 import { cancellation } from './cancellation.js';
+import { injectable } from './injection.js';
 
 /** Node's timers only take delays up to about 24.8 days; longer sleeps wait in turns. */
 const LONGEST_TIMER = 2 ** 31 - 1;

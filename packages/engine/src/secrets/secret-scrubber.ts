@@ -1,6 +1,6 @@
 import { type AuthSpec, StepError } from '@toolsteps/sdk';
-import { injectable } from 'inversify';
 import type { SecretScrubber as SecretScrubberContract } from '../ports/services.js';
+import { injectable } from '../runtime/injection.js';
 import { cutPrefixStart } from './cut-prefix.js';
 import { KnownSecret, type Range } from './known-secret.js';
 import { NeedleIndex } from './needle-index.js';
