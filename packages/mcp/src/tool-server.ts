@@ -30,12 +30,20 @@ export interface ToolServerOptions extends Omit<ToolsOptions<'mcp'>, 'format' | 
 export function createToolServer(engine: Engine, options: ToolServerOptions = {}): Server {
   const { user, maxResultBytes, name = 'toolsteps', version = '0.1.0', ...selection } = options;
   const server = new Server({ name, version }, { capabilities: { tools: { listChanged: false } } });
-  const listed = (): McpTool[] => engine.tools({ ...selection, format: 'mcp' });
+  // Made once per server (a session): its list does not change (`listChanged: false`), and a call
+  // checks its name against it without building every definition again.
+  let tools: McpTool[] | undefined;
+  let names: ReadonlySet<string> | undefined;
+  const listed = (): McpTool[] => {
+    tools ??= engine.tools({ ...selection, format: 'mcp' });
+    return tools;
+  };
 
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listed() }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const toolName = request.params.name;
-    if (!listed().some((tool) => tool.name === toolName)) {
+    names ??= new Set(listed().map((tool) => tool.name));
+    if (!names.has(toolName)) {
       throw new McpError(
         ErrorCode.InvalidParams,
         `No tool is called ${JSON.stringify(toolName.slice(0, 80))} here`,
