@@ -232,7 +232,7 @@ function argumentsProblem(args: unknown): ToolCallError | undefined {
     };
   }
   const unsafe = unsafeJsonValue(args);
-  if (!unsafe) return undefined;
+  if (!unsafe) return tooLarge(args);
   return {
     code: 'validation',
     path: unsafe.pointer,
@@ -240,6 +240,20 @@ function argumentsProblem(args: unknown): ToolCallError | undefined {
       unsafe.problem === 'too-deep'
         ? `The arguments are nested deeper than ${MAX_JSON_DEPTH} levels at ${unsafe.pointer}: send flatter values`
         : `The arguments have a "__proto__" key at ${unsafe.pointer}, which is not kept as data: rename it`,
+    retryable: false,
+  };
+}
+
+/** The most a call's arguments may weigh as JSON: far above any step's, far below what hurts. */
+export const MAX_ARGUMENT_BYTES = 1024 * 1024;
+
+/** Arguments over MAX_ARGUMENT_BYTES are refused before anything looks into them. */
+function tooLarge(args: object): ToolCallError | undefined {
+  const bytes = Buffer.byteLength(JSON.stringify(args) ?? '');
+  if (bytes <= MAX_ARGUMENT_BYTES) return undefined;
+  return {
+    code: 'validation',
+    message: `The arguments weigh ${bytes.toLocaleString('en')} bytes, over the ${MAX_ARGUMENT_BYTES.toLocaleString('en')} a call takes: send less (a shorter text, fewer items)`,
     retryable: false,
   };
 }

@@ -108,6 +108,26 @@ describe('engine.call: one GitHub tool call, as an agent makes it', () => {
     expect(gh.emulator.requests).toEqual([]);
   });
 
+  it('refuses arguments over a megabyte before reading into them, and sends nothing', async () => {
+    const outcome = await (await engine()).call('github_create_issue', {
+      ...DEMO_REPO,
+      title: 'Huge',
+      body: 'x'.repeat(1024 * 1024),
+    });
+
+    expect(outcome).toMatchObject({
+      ok: false,
+      error: {
+        code: 'validation',
+        message: expect.stringMatching(
+          /^The arguments weigh 1,048,6\d\d bytes, over the 1,048,576 a call takes/,
+        ),
+      },
+      meta: { requests: 0, outcome: 'not_done' },
+    });
+    expect(gh.emulator.requests).toEqual([]);
+  });
+
   it('says what the upstream answered, as a model can act on it', async () => {
     const outcome = await (await engine()).call('github_get_repository', {
       owner: 'octo-org',
