@@ -31,6 +31,7 @@ export type * from './ports/trigger-store.js';
 
 export * from './auth/index.js';
 export * from './calls/index.js';
+export { bindService } from './container/bind-service.js';
 export { createEngine, type Engine, type EngineOptions } from './container/create-engine.js';
 export { catalogMarkdown } from './docs/catalog-markdown.js';
 export { readmeSection, withReadmeSections } from './docs/readme-sections.js';

@@ -1,3 +1,5 @@
+import { type ConnectedAccount, type Integration, type Logger, silentLogger } from '@toolsteps/sdk';
+import type { Container } from 'inversify';
 import type { ToolCallResult } from '../calls/call-result.js';
 import { createToolCaller } from '../calls/create-tool-caller.js';
 import type { CallOptions, ToolCaller } from '../calls/tool-caller.js';
@@ -9,18 +11,9 @@ import {
 } from '../calls/tool-definitions.js';
 import type { ToolDefinition, ToolFormat } from '../calls/tool-formats.js';
 import { type WorkflowTool, type WorkflowToolOptions, WorkflowTools } from '../calls/workflow-tools.js';
+import { type RunOptions, WorkflowRunner } from '../execution/engine.js';
 import { ResumeRefused } from '../execution/resume/resume-refused.js';
 import { type ResumeOptions, resumeRun } from '../execution/resume/resume-run.js';
-import type { ResumableJournal } from '../ports/journaled-run.js';
-import type { RefreshLock } from '../ports/refresh-lock.js';
-import type { SharedAccountLimits } from '../ports/shared-account-limits.js';
-import type { SharedConcurrency } from '../ports/shared-concurrency.js';
-import type { SharedQuotas } from '../ports/shared-quotas.js';
-import type { SharedRateLimits } from '../ports/shared-rate-limits.js';
-import 'reflect-metadata';
-import { type ConnectedAccount, type Integration, type Logger, silentLogger } from '@toolsteps/sdk';
-import type { Container } from 'inversify';
-import { type RunOptions, WorkflowRunner } from '../execution/engine.js';
 import { DEFAULT_LIMITS, type ExpressionLimits } from '../expressions/expression.js';
 import { KyHttpClientFactory, UndiciTransport } from '../http/index.js';
 import { MemoryJournal } from '../journal/index.js';
@@ -28,6 +21,8 @@ import type { Clock } from '../ports/clock.js';
 import type { CredentialVault } from '../ports/credential-vault.js';
 import type { Entitlements } from '../ports/entitlements.js';
 import type { Journal, RunResult } from '../ports/events.js';
+import type { ResumableJournal } from '../ports/journaled-run.js';
+import type { RefreshLock } from '../ports/refresh-lock.js';
 import type {
   CatalogEntry,
   HttpClientFactory,
@@ -35,6 +30,10 @@ import type {
   SecretScrubber as Scrubber,
   StepRegistry,
 } from '../ports/services.js';
+import type { SharedAccountLimits } from '../ports/shared-account-limits.js';
+import type { SharedConcurrency } from '../ports/shared-concurrency.js';
+import type { SharedQuotas } from '../ports/shared-quotas.js';
+import type { SharedRateLimits } from '../ports/shared-rate-limits.js';
 import { TOKENS } from '../ports/tokens.js';
 import type { TriggerStore } from '../ports/trigger-store.js';
 import type { ImportModule } from '../registry/import-integration.js';
@@ -51,6 +50,7 @@ import {
   loadWorkflowOrThrow,
   type WorkflowSource,
 } from '../workflow/index.js';
+import { bindService } from './bind-service.js';
 import { resolveEntitlements } from './resolve-entitlements.js';
 
 /**
@@ -171,9 +171,8 @@ export interface Engine {
 
 /** Assembles the engine: every part is bound in an inversify container the caller may override. */
 export async function createEngine(options: EngineOptions = {}): Promise<Engine> {
-  // The container's package loads here, not with the engine: the services' decorators need only
-  // @inversifyjs/core, a third of inversify's import time.
-  const [registry, { Container }] = await Promise.all([resolveRegistry(options), import('inversify')]);
+  // inversify loads here, not with the engine: the services carry no decorators (see runtime/service.ts).
+  const [registry, { Container }] = await Promise.all([resolveRegistry(options), loadInversify()]);
   const container = new Container();
   const bindValue = <T>(token: symbol, value: T) => container.bind<T>(token).toConstantValue(value);
 
@@ -188,7 +187,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   bindValue<Journal>(TOKENS.Journal, options.journal ?? new MemoryJournal());
   bindValue<ExpressionLimits>(TOKENS.ExpressionLimits, { ...DEFAULT_LIMITS, ...options.expressionLimits });
   if (options.secretScrubber) bindValue<Scrubber>(TOKENS.SecretScrubber, options.secretScrubber);
-  else container.bind<Scrubber>(TOKENS.SecretScrubber).to(SecretScrubber).inSingletonScope();
+  else bindService<Scrubber>(container, TOKENS.SecretScrubber, SecretScrubber).inSingletonScope();
   if (options.httpTransport) bindValue<HttpTransport>(TOKENS.HttpTransport, options.httpTransport);
   else
     container
@@ -197,7 +196,12 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
       .inSingletonScope();
   if (options.httpClientFactory)
     bindValue<HttpClientFactory>(TOKENS.HttpClientFactory, options.httpClientFactory);
-  else container.bind<HttpClientFactory>(TOKENS.HttpClientFactory).to(KyHttpClientFactory).inSingletonScope();
+  else
+    bindService<HttpClientFactory>(
+      container,
+      TOKENS.HttpClientFactory,
+      KyHttpClientFactory,
+    ).inSingletonScope();
   const triggerStore = checkedTriggerStore(options.triggerStore);
   if (typeof triggerStore === 'object') bindValue<TriggerStore>(TOKENS.TriggerStore, triggerStore);
   else
@@ -213,7 +217,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   if (options.sharedQuotas) bindValue<SharedQuotas>(TOKENS.SharedQuotas, options.sharedQuotas);
   if (options.refreshLock) bindValue<RefreshLock>(TOKENS.RefreshLock, options.refreshLock);
   if (options.traceRequests) bindValue<boolean>(TOKENS.TraceRequests, true);
-  container.bind(WorkflowRunner).toSelf().inSingletonScope();
+  bindService(container, WorkflowRunner, WorkflowRunner).inSingletonScope();
   options.configure?.(container);
 
   const vault = container.get<CredentialVault>(TOKENS.Vault);
@@ -275,6 +279,12 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
     workflowTools: () => workflowTools.list(),
   };
   return engine;
+}
+
+/** reflect-metadata first: decorated classes a caller binds (`configure`) keep what they learn through it. */
+async function loadInversify(): Promise<typeof import('inversify')> {
+  await import('reflect-metadata');
+  return import('inversify');
 }
 
 async function resolveRegistry(options: EngineOptions): Promise<StepRegistry> {

@@ -6,7 +6,7 @@ import type { CredentialVault } from '../ports/credential-vault.js';
 import type { Journal, RunHistory, RunObserver, RunResult, RunStart, RunStatus } from '../ports/events.js';
 import type { HttpClientFactory, SecretScrubber } from '../ports/services.js';
 import { TOKENS } from '../ports/tokens.js';
-import { inject, injectable, optional } from '../runtime/injection.js';
+import { type Dependencies, optional } from '../runtime/service.js';
 import { MAX_JSON_DEPTH, unsafeJsonValue } from '../validation/untrusted-json.js';
 import type { CompiledWorkflow } from '../workflow/compiled-workflow.js';
 import { AccountResolver } from './account-resolver.js';
@@ -46,16 +46,25 @@ export interface RunOptions {
 }
 
 /** Runs compiled workflows. Never throws for a failing run: the RunResult says what happened. */
-@injectable()
 export class WorkflowRunner {
+  static readonly dependencies: Dependencies = [
+    TOKENS.Vault,
+    TOKENS.HttpClientFactory,
+    TOKENS.Clock,
+    TOKENS.Logger,
+    TOKENS.Journal,
+    TOKENS.SecretScrubber,
+    optional(TOKENS.TraceRequests),
+  ];
+
   constructor(
-    @inject(TOKENS.Vault) private readonly vault: CredentialVault,
-    @inject(TOKENS.HttpClientFactory) private readonly http: HttpClientFactory,
-    @inject(TOKENS.Clock) private readonly clock: Clock,
-    @inject(TOKENS.Logger) private readonly logger: Logger,
-    @inject(TOKENS.Journal) private readonly journal: Journal,
-    @inject(TOKENS.SecretScrubber) private readonly scrubber: SecretScrubber,
-    @optional() @inject(TOKENS.TraceRequests) private readonly traceRequests: boolean = false,
+    private readonly vault: CredentialVault,
+    private readonly http: HttpClientFactory,
+    private readonly clock: Clock,
+    private readonly logger: Logger,
+    private readonly journal: Journal,
+    private readonly scrubber: SecretScrubber,
+    private readonly traceRequests: boolean = false,
   ) {}
 
   async run(workflow: CompiledWorkflow, given: unknown = {}, options: RunOptions = {}): Promise<RunResult> {

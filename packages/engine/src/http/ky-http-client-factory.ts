@@ -12,7 +12,7 @@ import type { SharedConcurrency } from '../ports/shared-concurrency.js';
 import type { SharedQuotas } from '../ports/shared-quotas.js';
 import type { SharedRateLimits } from '../ports/shared-rate-limits.js';
 import { TOKENS } from '../ports/tokens.js';
-import { inject, injectable, optional } from '../runtime/injection.js';
+import { type Dependencies, optional } from '../runtime/service.js';
 import { type AccountChannel, openAccountChannel } from './account-channel.js';
 import { AccountHttpClient } from './account-http-client.js';
 import { loadKy } from './load-ky.js';
@@ -26,21 +26,32 @@ export const CHANNEL_IDLE_MS = 10 * 60_000;
  * with the same id never share one. A channel idle for `CHANNEL_IDLE_MS` with nothing queued is
  * released: memory follows the accounts in use, not every account ever used.
  */
-@injectable()
 export class KyHttpClientFactory implements HttpClientFactory {
+  static readonly dependencies: Dependencies = [
+    TOKENS.Vault,
+    TOKENS.SecretScrubber,
+    TOKENS.Clock,
+    TOKENS.Logger,
+    TOKENS.HttpTransport,
+    optional(TOKENS.SharedRateLimits),
+    optional(TOKENS.RefreshLock),
+    optional(TOKENS.SharedConcurrency),
+    optional(TOKENS.SharedQuotas),
+  ];
+
   readonly #channels = new Map<string, { channel: AccountChannel; lastUsed: number }>();
   #lastSweep = 0;
 
   constructor(
-    @inject(TOKENS.Vault) private readonly vault: CredentialVault,
-    @inject(TOKENS.SecretScrubber) private readonly scrubber: SecretScrubber,
-    @inject(TOKENS.Clock) private readonly clock: Clock,
-    @inject(TOKENS.Logger) private readonly logger: Logger,
-    @inject(TOKENS.HttpTransport) private readonly transport: HttpTransport,
-    @optional() @inject(TOKENS.SharedRateLimits) private readonly sharedLimits?: SharedRateLimits,
-    @optional() @inject(TOKENS.RefreshLock) private readonly refreshLock?: RefreshLock,
-    @optional() @inject(TOKENS.SharedConcurrency) private readonly sharedConcurrency?: SharedConcurrency,
-    @optional() @inject(TOKENS.SharedQuotas) private readonly sharedQuotas?: SharedQuotas,
+    private readonly vault: CredentialVault,
+    private readonly scrubber: SecretScrubber,
+    private readonly clock: Clock,
+    private readonly logger: Logger,
+    private readonly transport: HttpTransport,
+    private readonly sharedLimits?: SharedRateLimits,
+    private readonly refreshLock?: RefreshLock,
+    private readonly sharedConcurrency?: SharedConcurrency,
+    private readonly sharedQuotas?: SharedQuotas,
   ) {}
 
   client(options: HttpClientOptions): HttpClient {

@@ -1,5 +1,5 @@
 import type { Journal, RunResult, StepTrace } from '../ports/events.js';
-import { inject, injectable, optional } from '../runtime/injection.js';
+import { type Dependencies, optional } from '../runtime/service.js';
 
 export interface MemoryJournalOptions {
   /** How many runs are kept; the oldest are dropped first. Default 100. */
@@ -20,12 +20,13 @@ interface RunRecord {
  * Step traces and run results kept in memory, for the CLI and tests. Bounded, so a long-lived
  * engine does not grow without limit: only the most recent runs are kept.
  */
-@injectable()
 export class MemoryJournal implements Journal {
+  static readonly dependencies: Dependencies = [optional(MEMORY_JOURNAL_OPTIONS)];
+
   private readonly records = new Map<string, RunRecord>();
   private readonly maxRuns: number;
 
-  constructor(@optional() @inject(MEMORY_JOURNAL_OPTIONS) options: MemoryJournalOptions = {}) {
+  constructor(options: MemoryJournalOptions = {}) {
     const maxRuns = options.maxRuns ?? 100;
     if (!Number.isInteger(maxRuns) || maxRuns < 1) {
       throw new RangeError(`MemoryJournal maxRuns must be a whole number of at least 1, got ${maxRuns}`);

@@ -1,7 +1,7 @@
 import type { Logger, LogLevel } from '@toolsteps/sdk';
 import type { SecretScrubber } from '../ports/services.js';
 import { TOKENS } from '../ports/tokens.js';
-import { inject, injectable, optional } from './injection.js';
+import { type Dependencies, optional } from './service.js';
 
 export interface ConsoleLoggerOptions {
   /** Where lines go; default `process.stderr`, so stdout stays free for results. */
@@ -22,15 +22,16 @@ const RANK: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 4
 const RESERVED = new Set(['time', 'level', 'msg']);
 
 /** Writes log lines to a stream, scrubbing every known secret from the message and the fields first. */
-@injectable()
 export class ConsoleLogger implements Logger {
+  static readonly dependencies: Dependencies = [TOKENS.SecretScrubber, optional(CONSOLE_LOGGER_OPTIONS)];
+
   private readonly options: Required<Omit<ConsoleLoggerOptions, 'fields'>> & {
     fields: Record<string, unknown>;
   };
 
   constructor(
-    @inject(TOKENS.SecretScrubber) private readonly scrubber: SecretScrubber,
-    @optional() @inject(CONSOLE_LOGGER_OPTIONS) options: ConsoleLoggerOptions = {},
+    private readonly scrubber: SecretScrubber,
+    options: ConsoleLoggerOptions = {},
   ) {
     this.options = {
       stream: options.stream ?? process.stderr,

@@ -1,13 +1,13 @@
 import type { Clock } from '../ports/clock.js';
 import { cancellation } from './cancellation.js';
-import { injectable } from './injection.js';
 
 /** Node's timers only take delays up to about 24.8 days; longer sleeps wait in turns. */
 const LONGEST_TIMER = 2 ** 31 - 1;
 
 /** Real time. Sleeps end early, rejecting with a `cancelled` StepError, when their signal aborts. */
-@injectable()
 export class SystemClock implements Clock {
+  static readonly dependencies = [] as const;
+
   now(): number {
     return Date.now();
   }

@@ -1,6 +1,5 @@
 import { type AuthSpec, StepError } from '@toolsteps/sdk';
 import type { SecretScrubber as SecretScrubberContract } from '../ports/services.js';
-import { injectable } from '../runtime/injection.js';
 import { cutPrefixStart } from './cut-prefix.js';
 import { KnownSecret, type Range } from './known-secret.js';
 import { NeedleIndex } from './needle-index.js';
@@ -16,8 +15,9 @@ export const REDACTED = '[REDACTED]';
  * letter case and in the encodings of `secretForms`, or of `canonicalText` when a text escapes
  * letters or digits (a secret written entirely as `\u0073\u006b…`, `&#115;&#107;…` or `%73%6B…`).
  */
-@injectable()
 export class SecretScrubber implements SecretScrubberContract {
+  static readonly dependencies = [] as const;
+
   private readonly secrets = new Map<string, KnownSecret>();
   private readonly needles = new NeedleIndex<KnownSecret>();
   /** A text shorter than every secret cannot hold one, so most strings skip the regex. */

@@ -26,8 +26,11 @@ const LOADED_ON_FIRST_USE = [
   'ms',
   'fastest-levenshtein',
   'p-queue',
-  // inversify's container: only the decorators (@inversifyjs/core) load with the engine.
+  // inversify and what it patches: the services carry no decorators, so they load with the first container.
+  'inversify',
   '@inversifyjs/container',
+  '@inversifyjs/core',
+  'reflect-metadata',
   // The GitHub steps': pages' Link headers, and webhook signatures.
   'http-link-header',
   '@octokit/webhooks-methods',
@@ -143,7 +146,8 @@ describe('the engine loads its libraries when first used, not when imported', ()
         'ajv',
         'jsonata',
         'jsonc-parser',
-        '@inversifyjs/container',
+        'inversify',
+        'reflect-metadata',
       ]),
     );
   });
