@@ -155,6 +155,11 @@ export interface EmulatorSession {
   accounts: ConnectedAccount[];
   /** For an emulator with control routes (`/_emulator/…`): the token they take, as `Authorization: Bearer`. */
   controlToken?: string;
+  /**
+   * For an emulator that authorizes like its provider (OAuth): the demo OAuth app registered in it, so
+   * `toolsteps connect` completes a flow against it.
+   */
+  oauthClient?: { clientId: string; clientSecret: string };
   close(): Promise<void>;
 }
 
