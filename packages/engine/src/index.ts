@@ -7,6 +7,7 @@ export * from '@toolsteps/sdk';
 
 export type * from './ports/clock.js';
 export type * from './ports/credential-vault.js';
+export { isAccountStore } from './ports/credential-vault.js';
 export * from './ports/entitlements.js';
 export type * from './ports/events.js';
 export {
@@ -31,6 +32,7 @@ export type * from './ports/trigger-store.js';
 
 export * from './auth/index.js';
 export * from './calls/index.js';
+export * from './connect/index.js';
 export { bindService } from './container/bind-service.js';
 export { createEngine, type Engine, type EngineOptions } from './container/create-engine.js';
 export { catalogMarkdown } from './docs/catalog-markdown.js';

@@ -25,6 +25,10 @@ export function callToolResult(
 function errorText(error: ToolCallError, outcome: ToolCallResult['meta']['outcome']): string {
   const parts = [`${error.code}: ${error.message}`];
   if (error.path !== undefined) parts.push(`The argument at fault: ${error.path}.`);
+  if (error.connect)
+    parts.push(
+      `Ask the user to connect their ${error.connect.integration} account (${error.connect.kind === 'apiKey' ? 'with an API key' : 'by authorizing it at the provider'}), then call again: until then no ${error.connect.integration} tool can act for them.`,
+    );
   if (outcome === 'unknown') parts.push('It may have been done anyway: check before calling it again.');
   else if (error.retryable)
     parts.push(

@@ -3,6 +3,7 @@
 // Modules that hold only types are exported as types: importing the SDK loads no module for them.
 export { CloneType, type Static, type TSchema, Type } from '@sinclair/typebox';
 export * from './account.js';
+export type * from './connect.js';
 export type * from './credits.js';
 export type * from './entitlement.js';
 export * from './http.js';

@@ -1,5 +1,6 @@
 import type { TSchema } from '@sinclair/typebox';
 import type { ConnectedAccount } from './account.js';
+import type { ConnectSpec } from './connect.js';
 import type { IntegrationCredits } from './credits.js';
 import type { HttpRequest } from './http.js';
 import type { AnyStep } from './step.js';
@@ -119,6 +120,8 @@ export interface Integration {
    * token), the kind one account signs with, chosen from its credentials. Default: `auth`.
    */
   authOf?: (account: ConnectedAccount) => AuthSpec;
+  /** How a user connects an account: the provider's OAuth authorization, or an API key (`engine.connect`). */
+  connect?: ConnectSpec;
   http: (account: ConnectedAccount) => HttpBinding;
   steps: AnyStep[];
   /** Where an account's own credit budget is kept, for integrations whose steps are metered. */

@@ -1,6 +1,7 @@
 import { defineIntegration } from '@toolsteps/sdk';
 import { apiKeyHeaderOf, EnrichmentConnection, enrichmentBaseUrl } from './connection.js';
 import { enrichmentApiKey, enrichmentAuthOf } from './enrichment-auth.js';
+import { enrichmentConnect } from './enrichment-connect.js';
 import { apiCall } from './steps/api-call.js';
 import { enrichCompanies } from './steps/enrich-companies.js';
 import { enrichContacts } from './steps/enrich-contacts.js';
@@ -19,6 +20,7 @@ const enrichment = defineIntegration({
   auth: enrichmentApiKey,
   // The key's header is an account setting (default X-Api-Key): the provider does not name it.
   authOf: enrichmentAuthOf,
+  connect: enrichmentConnect,
   http: (account) => {
     // Checked here, before anything is sent: a bad header name would send the key where it does not belong.
     apiKeyHeaderOf(account);

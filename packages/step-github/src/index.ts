@@ -6,6 +6,7 @@ import {
   rateLimitWaitMs,
   writeIntervalMs,
 } from './connection.js';
+import { githubConnect, githubExpiringToken } from './github-connect.js';
 import { githubQuota, secondaryRateLimit } from './rate-limits.js';
 import { apiCall } from './steps/api-call.js';
 import { createBranch } from './steps/create-branch.js';
@@ -46,6 +47,10 @@ const github = defineIntegration({
   connection: GithubConnection,
   // An OAuth access token from the authorization grant, or a fine-grained token: both are Bearer tokens.
   auth: { kind: 'token' },
+  // A GitHub App's expiring user token comes with a refresh token: it is refreshed where it was granted.
+  authOf: (account) =>
+    account.credentials.refreshToken === undefined ? { kind: 'token' } : githubExpiringToken,
+  connect: githubConnect,
   http: (account) => ({
     baseUrl: githubBaseUrl(account),
     endpoints: { graphql: githubGraphqlRoot(account) },

@@ -10,6 +10,7 @@ import { updateTicket } from './steps/update-ticket.js';
 import { zendeskTriggers } from './triggers/index.js';
 import { zendeskWebhooks } from './webhooks/zendesk-webhooks.js';
 import { zendeskAuthOf, zendeskOAuth } from './zendesk-auth.js';
+import { zendeskConnect } from './zendesk-connect.js';
 
 /** Zendesk's Support API, connected by OAuth at the account's subdomain. */
 const zendesk = defineIntegration({
@@ -21,6 +22,7 @@ const zendesk = defineIntegration({
   // The service connects Zendesk by OAuth; an account holding `{email, apiToken}` signs with an API token.
   auth: zendeskOAuth,
   authOf: zendeskAuthOf,
+  connect: zendeskConnect,
   http: (account) => ({
     baseUrl: zendeskOrigin(account),
     headers: { accept: 'application/json' },

@@ -1,4 +1,5 @@
 import type { ErrorCode, StepErrorJson } from '@toolsteps/sdk';
+import type { ConnectHint } from '../connect/connect-hint.js';
 import type { ToolCallError } from './call-result.js';
 
 /** Conditions that pass: the same call, unchanged, may succeed after a wait. */
@@ -23,7 +24,18 @@ export function toolCallError(
     ...(path === undefined ? {} : { path }),
     retryable: TRANSIENT.has(error.code) && !outcomeUnknown,
     ...(error.retryAfterMs === undefined ? {} : { retryAfterMs: error.retryAfterMs }),
+    ...connectOf(error),
   };
+}
+
+/** What `not_connected` carries for the runtime to start connecting: the integration, the user, the way. */
+function connectOf(error: StepErrorJson): Pick<ToolCallError, 'connect'> {
+  const details = error.details;
+  if (error.code !== 'not_connected' || typeof details?.integration !== 'string') return {};
+  const hint = details.connect as ConnectHint | undefined;
+  if (!hint) return {};
+  const user = typeof details.user === 'string' ? { user: details.user } : {};
+  return { connect: { integration: details.integration, ...user, ...hint } };
 }
 
 /** `/args/title` (a step's) or `/input/title` (a workflow's) as the argument it names, `/title`. */

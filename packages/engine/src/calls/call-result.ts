@@ -1,4 +1,5 @@
 import type { ErrorCode } from '@toolsteps/sdk';
+import type { ConnectHint } from '../connect/connect-hint.js';
 import type { CreditSpend } from '../ports/run-credits.js';
 import type { ResultCut } from './fit-result.js';
 
@@ -36,6 +37,11 @@ export interface ToolCallError {
   retryable: boolean;
   /** How long to wait before that retry, when the upstream or a limit said. */
   retryAfterMs?: number;
+  /**
+   * On `not_connected`: the integration the user has no account of, and how one is connected, so
+   * the runtime can start `engine.connect` for the user (or ask them to).
+   */
+  connect?: ConnectHint & { integration: string; user?: string };
 }
 
 /** A tool call resolves to this, never throws for a failed call. */

@@ -1,4 +1,10 @@
-import { type ConnectedAccount, type Integration, type Logger, silentLogger } from '@toolsteps/sdk';
+import {
+  type ConnectedAccount,
+  type Integration,
+  type Logger,
+  type OAuthClient,
+  silentLogger,
+} from '@toolsteps/sdk';
 import type { Container } from 'inversify';
 import type { ToolCallResult } from '../calls/call-result.js';
 import { createToolCaller } from '../calls/create-tool-caller.js';
@@ -11,6 +17,11 @@ import {
 } from '../calls/tool-definitions.js';
 import type { ToolDefinition, ToolFormat } from '../calls/tool-formats.js';
 import { type WorkflowTool, type WorkflowToolOptions, WorkflowTools } from '../calls/workflow-tools.js';
+import type { Connector } from '../connect/connector.js';
+import {
+  MemoryPendingAuthorizations,
+  type PendingAuthorizations,
+} from '../connect/pending-authorizations.js';
 import { type RunOptions, WorkflowRunner } from '../execution/engine.js';
 import { ResumeRefused } from '../execution/resume/resume-refused.js';
 import { type ResumeOptions, resumeRun } from '../execution/resume/resume-run.js';
@@ -52,6 +63,11 @@ import {
 } from '../workflow/index.js';
 import { bindService } from './bind-service.js';
 import { resolveEntitlements } from './resolve-entitlements.js';
+
+/** A user has minutes, not hours, to come back from the provider's consent page. */
+const AUTHORIZATION_LIFETIME_MS = 10 * 60 * 1000;
+/** Bounds each call to a token, device code or revocation endpoint while connecting. */
+const CONNECT_TIMEOUT_MS = 30_000;
 
 /**
  * `sharedRateLimits`, `sharedConcurrency`, `sharedQuotas`: account limits kept with every other
@@ -110,15 +126,36 @@ export interface EngineOptions extends SharedAccountLimits {
    * do. Default false: a request then costs nothing more than its count in `requests`.
    */
   traceRequests?: boolean;
+  /**
+   * The OAuth app registered at each provider, by integration id, for `engine.connect`: e.g.
+   * `{ github: { clientId, clientSecret } }`. An integration without one cannot be connected by OAuth.
+   */
+  oauthClients?: Readonly<Record<string, OAuthClient>>;
+  /**
+   * Where started authorizations wait for their callback; default in memory (this process). A service
+   * whose callback may reach another process binds a shared store.
+   */
+  pendingAuthorizations?: PendingAuthorizations;
+  /** How long a started authorization waits for its callback; default 10 minutes. */
+  authorizationLifetimeMs?: number;
   /** Last word on the container: rebind anything before the engine is built. */
   configure?: (container: Container) => void;
 }
+
+/** Connecting accounts for users (see `Connector`): loaded with its first use. */
+export type AccountConnections = Pick<Connector, 'start' | 'finish' | 'withKey' | 'device' | 'disconnect'>;
 
 /** The engine an agent runtime embeds: load and validate workflows, run them, read the catalog. */
 export interface Engine {
   readonly container: Container;
   readonly registry: StepRegistry;
   readonly vault: CredentialVault;
+  /**
+   * Connects accounts for users through each integration's own flow: `start` and `finish` an OAuth
+   * authorization (code with PKCE), `device` for terminals, `withKey` for API keys; `reconnect` on
+   * any of them replaces an account's credentials in place; `disconnect` revokes and removes.
+   */
+  readonly connect: AccountConnections;
   catalog(): CatalogEntry[];
   /**
    * Parses, validates and compiles a workflow; all problems are returned together. Accounts are
@@ -232,10 +269,38 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   };
   const loadOptions = { registry, vault, limits, maxWorkflowBytes, maxExpressions };
 
+  let connector: Promise<Connector> | undefined;
+  const connectorOf = (): Promise<Connector> => {
+    connector ??= import('../connect/connector.js').then(
+      ({ Connector: Made }) =>
+        new Made({
+          registry,
+          vault,
+          http: container.get<HttpClientFactory>(TOKENS.HttpClientFactory),
+          scrubber: container.get<Scrubber>(TOKENS.SecretScrubber),
+          clock: container.get<Clock>(TOKENS.Clock),
+          pending:
+            options.pendingAuthorizations ??
+            new MemoryPendingAuthorizations(() => container.get<Clock>(TOKENS.Clock).now()),
+          oauthClients: options.oauthClients ?? {},
+          stateLifetimeMs: options.authorizationLifetimeMs ?? AUTHORIZATION_LIFETIME_MS,
+          timeoutMs: CONNECT_TIMEOUT_MS,
+        }),
+    );
+    return connector;
+  };
+
   const engine: Engine = {
     container,
     registry,
     vault,
+    connect: {
+      start: async (start) => (await connectorOf()).start(start),
+      finish: async (finish) => (await connectorOf()).finish(finish),
+      withKey: async (withKey) => (await connectorOf()).withKey(withKey),
+      device: async (device) => (await connectorOf()).device(device),
+      disconnect: async (disconnect) => (await connectorOf()).disconnect(disconnect),
+    },
     catalog: () => registry.catalog(),
     validate: (source, validateOptions) =>
       loadWorkflow(

@@ -1,5 +1,6 @@
 import { authOfAccount, type ConnectedAccount, type Integration, StepError } from '@toolsteps/sdk';
 import { withArticle } from '@toolsteps/sdk/schema';
+import { connectHint, howToConnect } from '../connect/connect-hint.js';
 import type { CredentialVault } from '../ports/credential-vault.js';
 import type { SecretScrubber } from '../ports/services.js';
 
@@ -67,14 +68,19 @@ export class AccountResolver {
     const accounts = await this.vault.list(integration.id, { user });
     if (accounts.length === 1) return this.vault.get({ id: accounts[0].id, user });
     if (accounts.length === 0) {
+      const hint = connectHint(integration);
       throw new StepError({
         code: 'not_connected',
         field: '/account',
         message:
           user === undefined
-            ? `No ${integration.title} account is connected: add one to the accounts file (see docs/accounts.md)`
-            : `User "${user}" has no ${integration.title} account connected: connect one first`,
-        details: { integration: integration.id, ...(user === undefined ? {} : { user }) },
+            ? `No ${integration.title} account is connected: ${howToConnect(integration, user)}, or add one to the accounts file (see docs/accounts.md)`
+            : `User "${user}" has no ${integration.title} account connected: ${howToConnect(integration, user)}`,
+        details: {
+          integration: integration.id,
+          ...(user === undefined ? {} : { user }),
+          ...(hint ? { connect: hint } : {}),
+        },
       });
     }
     throw new StepError({

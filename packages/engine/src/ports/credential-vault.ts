@@ -24,3 +24,23 @@ export interface CredentialVault {
   /** The accounts (of one integration), of every user, or of the user `scope` names. */
   list(integration?: string, scope?: AccountScope): Promise<AccountSummary[]>;
 }
+
+/**
+ * A vault accounts can be connected to and disconnected from (`engine.connect`): MemoryVault and
+ * FileVault are. An agent runtime's own vault implements these two to let its users connect.
+ */
+export interface AccountStore extends CredentialVault {
+  /**
+   * Stores a new account. Fails with a `validation` StepError, storing nothing, when its user already
+   * has an account with its id, or one of its integration with its name.
+   */
+  add(account: ConnectedAccount): Promise<void>;
+  /** Removes the account of that id and user; false when there was none. */
+  remove(ref: { id: string; user?: string }): Promise<boolean>;
+}
+
+/** Whether a vault can store new accounts and remove them. */
+export function isAccountStore(vault: CredentialVault): vault is AccountStore {
+  const candidate = vault as Partial<AccountStore>;
+  return typeof candidate.add === 'function' && typeof candidate.remove === 'function';
+}

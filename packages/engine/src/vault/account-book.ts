@@ -70,6 +70,40 @@ export class AccountBook {
     this.byId.set(accountKey(account), account);
   }
 
+  /** Fails like `add` would, without changing anything: lets a caller persist before committing. */
+  checkAdd(account: ConnectedAccount): void {
+    const clash = this.clashWith(account);
+    if (clash === undefined) return;
+    const { other, on } = clash;
+    const taken =
+      on === 'id'
+        ? 'one with that id is already connected; remove it first, or choose another id'
+        : `${account.integration} account "${other.id}" is already named "${account.name}"; names must be unique ` +
+          'per integration: remove it first, or choose another name';
+    throw new StepError({
+      code: 'validation',
+      message: `Cannot add account "${account.id}"${ofWhom(account.user)}: ${taken}`,
+      field: `/${on}`,
+      details: {
+        account: account.id,
+        ...(account.user === undefined ? {} : { user: account.user }),
+        clash: on,
+        existing: other.id,
+      },
+    });
+  }
+
+  /** Adds an account no other account of its user clashes with. */
+  add(account: ConnectedAccount): void {
+    this.checkAdd(account);
+    this.byId.set(accountKey(account), account);
+  }
+
+  /** Removes the account of that id and user; false when there was none. */
+  remove(ref: { id: string; user?: string }): boolean {
+    return this.byId.delete(accountKey(ref));
+  }
+
   /** Of every user, or of the one `scope` names. */
   summaries(integration?: string, scope?: AccountScope): AccountSummary[] {
     return (scope === undefined ? this.all() : this.ofUser(scope.user))
@@ -87,8 +121,21 @@ export class AccountBook {
 
   /** `replacing`: the key of the account being replaced, which may keep its own name. */
   private clash(account: ConnectedAccount, replacing?: string): string | undefined {
-    if (replacing === undefined && this.byId.has(accountKey(account)))
-      return `Duplicate account id "${account.id}"${ofWhom(account.user)}`;
+    const clash = this.clashWith(account, replacing);
+    if (clash === undefined) return undefined;
+    if (clash.on === 'id') return `Duplicate account id "${account.id}"${ofWhom(account.user)}`;
+    return (
+      `Accounts "${clash.other.id}" and "${account.id}"${ofWhom(account.user)} are both ${account.integration} accounts named ` +
+      `"${account.name}"; names must be unique per integration`
+    );
+  }
+
+  /** The account of the same user `account` would clash with, by id (unless replacing it) or by name. */
+  private clashWith(account: ConnectedAccount, replacing?: string): Clash | undefined {
+    if (replacing === undefined) {
+      const other = this.byId.get(accountKey(account));
+      if (other) return { other, on: 'id' };
+    }
     for (const [key, other] of this.byId) {
       if (
         key !== replacing &&
@@ -96,14 +143,17 @@ export class AccountBook {
         other.integration === account.integration &&
         other.name === account.name
       ) {
-        return (
-          `Accounts "${other.id}" and "${account.id}"${ofWhom(account.user)} are both ${account.integration} accounts named ` +
-          `"${account.name}"; names must be unique per integration`
-        );
+        return { other, on: 'name' };
       }
     }
     return undefined;
   }
+}
+
+/** Which account a new one clashes with, and on which of its fields. */
+interface Clash {
+  other: ConnectedAccount;
+  on: 'id' | 'name';
 }
 
 function ofWhom(user: string | undefined): string {

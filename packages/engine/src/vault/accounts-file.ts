@@ -5,7 +5,11 @@ import { jsoncLibrary } from '../validation/jsonc-library.js';
 import { type AccountsFileDocument, AccountsFileSchema } from './accounts-file-schema.js';
 import { type Env, type MissingVariable, substituteEnv } from './env-placeholders.js';
 import { shapeProblems } from './json-shape.js';
-import { type ReplaceFileHooks, replaceFileAtomically } from './replace-file-atomically.js';
+import {
+  createFileAtomically,
+  type ReplaceFileHooks,
+  replaceFileAtomically,
+} from './replace-file-atomically.js';
 import {
   DEFAULT_KEY_ENV,
   decryptEnvelope,
@@ -111,6 +115,28 @@ export async function writeAccountsFile(
       },
     );
   }
+}
+
+/**
+ * Creates an accounts file with no accounts at `path` (owner-only, encrypted under `key` when given),
+ * atomically; false when a file is already there, which is left as it is.
+ */
+export async function createAccountsFile(path: string, key?: Buffer): Promise<boolean> {
+  try {
+    return await createFileAtomically(path, serializeAccountsFile({ accounts: [] }, key));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'unknown error';
+    const hint = code === 'ENOENT' ? ': its folder does not exist' : '';
+    throw vaultFileError(path, 'write_failed', `Cannot create accounts file ${path} (${code})${hint}`, {
+      cause: error,
+    });
+  }
+}
+
+/** The key a new accounts file is encrypted with: the options' key variable's, or none when it is unset. */
+export function keyForNewFile(path: string, options: AccountsFileOptions): Buffer | undefined {
+  const text = (options.env ?? process.env)[options.keyEnv ?? DEFAULT_KEY_ENV];
+  return text === undefined || text.trim() === '' ? undefined : vaultKey(path, options, true);
 }
 
 /** The key of an encrypted file (or one to encrypt), from the environment variable the options name. */

@@ -6,10 +6,12 @@ import {
   type Logger,
   StepError,
 } from '@toolsteps/sdk';
-import type { AccountRef, AccountScope, CredentialVault } from '../ports/credential-vault.js';
+import type { AccountRef, AccountScope, AccountStore } from '../ports/credential-vault.js';
 import { AccountBook } from './account-book.js';
 import {
   type AccountsFileOptions,
+  createAccountsFile,
+  keyForNewFile,
   type LoadedAccountsFile,
   readAccountsFile,
   resolveAccounts,
@@ -26,7 +28,7 @@ import {
   savedEncryptedNotice,
 } from './environment-accounts-notice.js';
 import { exposedCredentialsWarning } from './exposed-credentials.js';
-import { fileVersion } from './file-version.js';
+import { fileVersion, NO_FILE } from './file-version.js';
 import { shapeProblems } from './json-shape.js';
 import { removeStaleTemporaryFiles } from './temporary-files.js';
 import { vaultFileError } from './vault-file-error.js';
@@ -36,6 +38,11 @@ export interface FileVaultOptions extends AccountsFileOptions {
   logger?: Logger;
   /** Longest wait for another process's write lock on the file before an update fails; default 30s. */
   lockWaitMs?: number;
+  /**
+   * A missing file is no error: the vault starts with no accounts, and the first `add` creates the
+   * file (owner-only, 0600), encrypted when the key variable (`keyEnv`) is set, plain otherwise.
+   */
+  create?: boolean;
 }
 
 /** What the vault serves: one version of the file, read and resolved. */
@@ -53,8 +60,9 @@ interface Loaded {
  *
  * Several processes may share the file: reads notice another process's write (one `stat` each), and
  * a write holds the file's lock while it applies its one account to the file's latest version.
+ * Accounts are connected and disconnected with `add` and `remove`, written the same way.
  */
-export class FileVault implements CredentialVault {
+export class FileVault implements AccountStore {
   /** Updates and reloads run one after another, so none works from a version another replaced. */
   private queue: Promise<void> = Promise.resolve();
   /** Accounts already warned about: one warning per account, not one per refresh. */
@@ -79,6 +87,7 @@ export class FileVault implements CredentialVault {
   /**
    * Removes temporary files a killed writer left beside the file (unless another process is writing it),
    * then reads the file and resolves its placeholders; fails (without touching the file) if it is unusable.
+   * A missing file fails too, unless `create` is set: then the vault starts with no accounts.
    */
   static async open(path: string, options: FileVaultOptions = {}): Promise<FileVault> {
     const logger = options.logger ?? processWarningLogger;
@@ -87,7 +96,19 @@ export class FileVault implements CredentialVault {
       logger.info(`Removed temporary files an interrupted write of ${path} left`, { removed });
     // Before the read: a write landing during it shows as a change at the next look-up.
     const version = await fileVersion(path);
-    const file = await readAccountsFile(path, options);
+    const file = await readAccountsFile(path, options).catch((error: unknown) => {
+      if (options.create && isMissingFile(error)) return undefined;
+      throw error;
+    });
+    if (file === undefined) {
+      // A bad key variable fails now, not at the first `add`.
+      const loaded = {
+        document: { accounts: [] },
+        book: new AccountBook([]),
+        key: keyForNewFile(path, options),
+      };
+      return new FileVault(path, loaded, NO_FILE, options, logger);
+    }
     const exposed = await exposedCredentialsWarning(file);
     if (exposed) logger.warn(exposed);
     const loaded = load(file, options.env ?? process.env, new CredentialsKeptInMemory());
@@ -115,6 +136,20 @@ export class FileVault implements CredentialVault {
 
   update(account: ConnectedAccount): Promise<void> {
     return this.inTurn(() => this.write(account));
+  }
+
+  /**
+   * Stores a new account in the file, as given (a value that looks like `${NAME}` is written so that it
+   * reads back unchanged): encrypted if the file is. Refused, writing nothing, when its user already
+   * has an account with its id, or one of its integration with its name, in the file's latest version.
+   */
+  add(account: ConnectedAccount): Promise<void> {
+    return this.inTurn(() => this.insert(account));
+  }
+
+  /** Removes the account of that id and user from the file; false when the file has none. */
+  remove(ref: { id: string; user?: string }): Promise<boolean> {
+    return this.inTurn(() => this.delete(ref));
   }
 
   private inTurn<T>(work: () => Promise<T>): Promise<T> {
@@ -175,22 +210,18 @@ export class FileVault implements CredentialVault {
    * memory unless the file is encrypted.
    */
   private async write(account: ConnectedAccount): Promise<void> {
-    // Through JSON, so memory holds exactly what reopening the file would give.
-    const resolved = toEntry(JSON.parse(JSON.stringify(account)));
-    const problems = shapeProblems(AccountEntrySchema, resolved);
-    if (problems.length > 0) {
-      const list = problems.map(({ pointer, message }) => `${pointer} ${message}`).join('; ');
-      throw vaultFileError(this.path, 'invalid', `Cannot update account "${String(account.id)}": ${list}`, {
-        field: problems[0].pointer,
-      });
-    }
+    const resolved = this.entryShaped(account, 'update');
     await this.reloadIfChanged();
     let change = this.changeFor(resolved);
     // Only a write takes the lock: a file that is never written (placeholders only) may be read-only.
     if (!isDeepStrictEqual(change.entry, change.written)) {
-      change = await withAccountsFileLock(this.path, () => this.writeLatest(resolved), {
-        waitMs: this.options.lockWaitMs,
-        logger: this.logger,
+      change = await this.writeLatest(() => {
+        const latest = this.changeFor(resolved);
+        if (isDeepStrictEqual(latest.entry, latest.written)) return { result: latest };
+        const accounts = this.loaded.document.accounts.map((old, i) =>
+          i === latest.index ? latest.entry : old,
+        );
+        return { result: latest, accounts };
       });
     }
     this.loaded.book.replace(resolved);
@@ -204,25 +235,77 @@ export class FileVault implements CredentialVault {
     );
   }
 
+  /** Writes the new account onto the file's latest version, then serves it. */
+  private async insert(account: ConnectedAccount): Promise<void> {
+    const resolved = this.entryShaped(account, 'add');
+    // The lock is taken on an existing file only: a missing one is created first, with no accounts.
+    if (this.options.create && (await fileVersion(this.path)) === NO_FILE)
+      await createAccountsFile(this.path, keyForNewFile(this.path, this.options));
+    await this.writeLatest(() => {
+      this.loaded.book.checkAdd(resolved);
+      // Escaped: the file holds the account's values themselves, never placeholders it did not write.
+      const entry = keepPlaceholders(undefined, undefined, resolved) as AccountEntry;
+      return { result: undefined, accounts: [...this.loaded.document.accounts, entry] };
+    });
+    this.loaded.book.add(resolved);
+    this.inMemory.forget(accountKey(resolved));
+    this.seenIds.add(accountKey(resolved));
+  }
+
+  /** Writes the file without the account (other entries as they are, placeholders kept), then forgets it. */
+  private async delete(ref: { id: string; user?: string }): Promise<boolean> {
+    const key = accountKey(ref);
+    const inFile = () => this.loaded.document.accounts.some((entry) => accountKey(entry) === key);
+    await this.reloadIfChanged();
+    // The file read is its latest version (or none is there yet): it has no such account, and no lock is needed.
+    if (!this.unusable && !inFile()) return false;
+    const removed = await this.writeLatest(() => {
+      if (!inFile()) return { result: false };
+      const accounts = this.loaded.document.accounts.filter((entry) => accountKey(entry) !== key);
+      return { result: true, accounts };
+    });
+    if (removed) {
+      this.loaded.book.remove(ref);
+      this.inMemory.forget(key);
+    }
+    return removed;
+  }
+
+  /** The account as the file would hold it (through JSON, as reopening the file gives); fails if it cannot. */
+  private entryShaped(account: ConnectedAccount, verb: 'update' | 'add'): ConnectedAccount {
+    const resolved = toEntry(JSON.parse(JSON.stringify(account)));
+    const problems = shapeProblems(AccountEntrySchema, resolved);
+    if (problems.length > 0) {
+      const list = problems.map(({ pointer, message }) => `${pointer} ${message}`).join('; ');
+      throw vaultFileError(this.path, 'invalid', `Cannot ${verb} account "${String(account.id)}": ${list}`, {
+        field: problems[0].pointer,
+      });
+    }
+    return resolved;
+  }
+
   /**
-   * Under the lock: reads the file as it is now (whatever another process wrote), then writes this one
-   * account's change on top of it, so other accounts' entries and other processes' updates are kept.
+   * Under the file's lock: reads the file as it is now (whatever another process wrote), then writes
+   * the accounts `edit` makes of it, if any, so other accounts' entries and other processes' updates
+   * are kept. `edit` sees the latest version in `this.loaded`; memory beyond it is the caller's to change.
    */
-  private async writeLatest(resolved: ConnectedAccount): Promise<Change> {
-    // Always read, not only when the version looks changed: a write must never start from an old copy.
-    const version = await fileVersion(this.path);
-    this.adopt(await readAccountsFile(this.path, this.options), version);
-    const change = this.changeFor(resolved);
-    if (isDeepStrictEqual(change.entry, change.written)) return change;
-    const { document } = this.loaded;
-    const next = {
-      ...document,
-      accounts: document.accounts.map((old, i) => (i === change.index ? change.entry : old)),
-    };
-    await writeAccountsFile(this.path, next, this.loaded.key);
-    this.loaded = { ...this.loaded, document: next };
-    this.version = await fileVersion(this.path);
-    return change;
+  private writeLatest<T>(edit: () => { result: T; accounts?: AccountEntry[] }): Promise<T> {
+    return withAccountsFileLock(
+      this.path,
+      async () => {
+        // Always read, not only when the version looks changed: a write must never start from an old copy.
+        const version = await fileVersion(this.path);
+        this.adopt(await readAccountsFile(this.path, this.options), version);
+        const { result, accounts } = edit();
+        if (accounts === undefined) return result;
+        const next = { ...this.loaded.document, accounts };
+        await writeAccountsFile(this.path, next, this.loaded.key);
+        this.loaded = { ...this.loaded, document: next };
+        this.version = await fileVersion(this.path);
+        return result;
+      },
+      { waitMs: this.options.lockWaitMs, logger: this.logger },
+    );
   }
 
   /** How `resolved` changes the file's current entry for it; fails if it cannot be applied. */
@@ -296,6 +379,18 @@ function load(file: LoadedAccountsFile, env: Env, inMemory: CredentialsKeptInMem
 
 /** Only the fields an accounts file holds, so an update can never write something the file rejects. */
 function toEntry(account: ConnectedAccount): ConnectedAccount {
-  const { id, integration, name, settings, credentials } = account;
-  return { id, integration, name, settings: settings ?? {}, credentials: credentials ?? {} };
+  const { id, user, integration, name, settings, credentials } = account;
+  return {
+    id,
+    // Whose it is: the file's entry of a user's account is found by id and user.
+    ...(user === undefined ? {} : { user }),
+    integration,
+    name,
+    settings: settings ?? {},
+    credentials: credentials ?? {},
+  };
+}
+
+function isMissingFile(error: unknown): boolean {
+  return error instanceof StepError && error.details?.problem === 'missing_file';
 }

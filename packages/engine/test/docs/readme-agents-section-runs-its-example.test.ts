@@ -20,7 +20,7 @@ describe("the README's section on Toolsteps for agents", () => {
     expect(stdout.split('\n')).toEqual([
       expect.stringMatching(/^alice: opened #\d+, 1 request$/),
       'alice: validation at /title',
-      'bob: not_connected (User "bob" has no GitHub account connected: connect one first)',
+      'bob: not_connected (User "bob" has no GitHub account connected: connect one (engine.connect.start({ integration: "github", user: "bob", redirectUri }), or toolsteps connect github))',
       expect.stringMatching(/^alice: items \d+–\d+ of \/items \(\d+ of \d+\)$/),
       '',
     ]);

@@ -145,6 +145,37 @@ describe('FileVault updates', () => {
     expect((await current.json()).accounts[1].credentials.token).toBe('after-failures');
   });
 
+  it("writes an update of a user's account to that user's entry, beside another user's of the same id", async () => {
+    const theirs = {
+      id: 'gh',
+      user: 'u2',
+      integration: 'github',
+      name: 'octo',
+      credentials: { token: 't2' },
+    };
+    const { vault, current } = await open({
+      accounts: [
+        { id: 'gh', user: 'u1', integration: 'github', name: 'octo', credentials: { token: 't1' } },
+        theirs,
+      ],
+    });
+    const account = await vault.get({ id: 'gh', user: 'u1' });
+    await vault.update({ ...account, credentials: { token: 't1-refreshed' } });
+    expect((await current.json()).accounts).toEqual([
+      {
+        id: 'gh',
+        user: 'u1',
+        integration: 'github',
+        name: 'octo',
+        settings: {},
+        credentials: { token: 't1-refreshed' },
+      },
+      theirs,
+    ]);
+    expect((await vault.get({ id: 'gh', user: 'u1' })).credentials.token).toBe('t1-refreshed');
+    expect((await vault.get({ id: 'gh', user: 'u2' })).credentials.token).toBe('t2');
+  });
+
   it('writes only the fields of an account', async () => {
     const { vault, current } = await open();
     const account = await vault.get({ id: 'gh-bot' });

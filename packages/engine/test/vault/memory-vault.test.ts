@@ -111,6 +111,68 @@ describe('MemoryVault', () => {
     expect((await vault.get({ id: 'zd-beta' })).name).toBe('Beta Support');
   });
 
+  it('adds an account, keeping a copy, and gets and lists it', async () => {
+    const vault = new MemoryVault(accounts);
+    const added: ConnectedAccount = {
+      id: 'gh-new',
+      integration: 'github',
+      name: 'new-bot',
+      settings: {},
+      credentials: { token: 'gh-secret-4' },
+    };
+    await vault.add(added);
+    added.credentials.token = 'mutated-after-add';
+    expect((await vault.get({ integration: 'github', name: 'new-bot' })).credentials).toEqual({
+      token: 'gh-secret-4',
+    });
+    expect((await vault.list('github')).map((account) => account.id)).toEqual(['gh-bot', 'gh-new']);
+  });
+
+  it('refuses to add an id or an integration name its user already has, storing nothing', async () => {
+    const vault = new MemoryVault(accounts);
+    const id = await failure(vault.add({ ...accounts[2], name: 'other-bot', credentials: { token: 'x' } }));
+    expect(id.code).toBe('validation');
+    expect(id.field).toBe('/id');
+    expect(id.message).toBe(
+      'Cannot add account "gh-bot": one with that id is already connected; remove it first, or choose another id',
+    );
+    const name = await failure(vault.add({ ...accounts[0], id: 'zd-new' }));
+    expect(name.field).toBe('/name');
+    expect(name.details).toEqual({ account: 'zd-new', clash: 'name', existing: 'zd-acme' });
+    expect(name.message).toBe(
+      'Cannot add account "zd-new": zendesk account "zd-acme" is already named "Acme Support"; names must be unique per integration: remove it first, or choose another name',
+    );
+    expect(JSON.stringify([id.toJSON(), name.toJSON()])).not.toMatch(/secret/);
+    expect((await vault.list()).map((account) => account.id)).toEqual(['zd-acme', 'zd-beta', 'gh-bot']);
+    expect((await vault.get({ id: 'gh-bot' })).name).toBe('acme-bot');
+  });
+
+  it("adds a user's account beside another user's of the same id and name, and removes only it", async () => {
+    const vault = new MemoryVault(accounts);
+    await vault.add({ ...accounts[2], user: 'u1', credentials: { token: 'u1-token' } });
+    const clash = await failure(vault.add({ ...accounts[2], user: 'u1', id: 'gh-2' }));
+    expect(clash.message).toContain('Cannot add account "gh-2" of user "u1": github account "gh-bot"');
+    expect(clash.details).toMatchObject({ user: 'u1' });
+    expect((await vault.get({ id: 'gh-bot', user: 'u1' })).credentials.token).toBe('u1-token');
+
+    expect(await vault.remove({ id: 'gh-bot', user: 'u1' })).toBe(true);
+    expect(await vault.remove({ id: 'gh-bot', user: 'u1' })).toBe(false);
+    expect(await vault.list(undefined, { user: 'u1' })).toEqual([]);
+    expect((await vault.get({ id: 'gh-bot' })).credentials.token).toBe('gh-secret-3');
+  });
+
+  it('removes an account, answering false for one it does not hold', async () => {
+    const vault = new MemoryVault(accounts);
+    expect(await vault.remove({ id: 'zd-beta' })).toBe(true);
+    expect(await vault.remove({ id: 'zd-beta' })).toBe(false);
+    expect(await vault.remove({ id: 'zd-acme', user: 'someone' })).toBe(false);
+    expect((await vault.list()).map((account) => account.id)).toEqual(['zd-acme', 'gh-bot']);
+    expect((await failure(vault.get({ id: 'zd-beta' }))).code).toBe('not_found');
+    // Its name is free again.
+    await vault.add({ ...accounts[1], id: 'zd-beta-2' });
+    expect((await vault.get({ integration: 'zendesk', name: 'Beta Support' })).id).toBe('zd-beta-2');
+  });
+
   it('rejects duplicate ids and duplicate names within an integration at construction', () => {
     expect(() => new MemoryVault([accounts[0], { ...accounts[2], id: 'zd-acme' }])).toThrow(
       'Duplicate account id "zd-acme" (accounts[1])',

@@ -58,7 +58,9 @@ describe('engine.call for the end user whose account it is', () => {
       ok: false,
       error: {
         code: 'not_connected',
-        message: 'User "carol" has no GitHub account connected: connect one first',
+        message: `User "carol" has no GitHub account connected: connect one (engine.connect.start({ integration: "github", user: "carol", redirectUri }), or toolsteps connect github)`,
+        // What the runtime needs to start connecting one for carol.
+        connect: { integration: 'github', user: 'carol', kind: 'oauth2', device: true, requiredSettings: [] },
         retryable: false,
       },
       meta: { requests: 0, outcome: 'not_done' },

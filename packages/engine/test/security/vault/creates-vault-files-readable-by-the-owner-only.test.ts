@@ -1,7 +1,7 @@
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { writeAccountsFile } from '../../../src/vault/accounts-file.js';
+import { createAccountsFile, writeAccountsFile } from '../../../src/vault/accounts-file.js';
 import { FileVault } from '../../../src/vault/index.js';
 import { recordingLogger, type VaultFolder, vaultFolder } from './support/vault-files.js';
 
@@ -62,6 +62,39 @@ describe('files the vault writes are readable by their owner only', () => {
     await writeAccountsFile(path, document);
 
     expect((await folder.mode('new-accounts.json')).toString(8)).toBe('600');
+  });
+
+  it('a file the first add of a vault opened with create makes is 0600, whatever the umask', async () => {
+    folder = await vaultFolder(document);
+    const path = join(folder.dir, 'connected.json');
+    const vault = await FileVault.open(path, { env: {}, create: true });
+    const umask = process.umask(0);
+    try {
+      await vault.add({ ...document.accounts[0], id: 'gh-new', name: 'new-bot', settings: {} });
+    } finally {
+      process.umask(umask);
+    }
+
+    expect((await folder.mode('connected.json')).toString(8)).toBe('600');
+    expect(await folder.files()).toEqual(['accounts.json', 'connected.json']);
+  });
+
+  it('a new empty accounts file is created 0600 whatever the umask, and never over an existing file', async () => {
+    folder = await vaultFolder(document);
+    const path = join(folder.dir, 'empty.json');
+    const umask = process.umask(0);
+    try {
+      expect(await createAccountsFile(path)).toBe(true);
+    } finally {
+      process.umask(umask);
+    }
+
+    expect((await folder.mode('empty.json')).toString(8)).toBe('600');
+    expect(JSON.parse(await readFile(path, 'utf8'))).toEqual({ accounts: [] });
+    const before = await readFile(folder.path);
+    expect(await createAccountsFile(folder.path)).toBe(false);
+    expect(await readFile(folder.path)).toEqual(before);
+    expect(await folder.files()).toEqual(['accounts.json', 'empty.json']);
   });
 
   it('a file the user made read-only (0400) is not opened wider', async () => {

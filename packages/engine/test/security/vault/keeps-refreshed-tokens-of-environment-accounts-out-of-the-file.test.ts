@@ -59,6 +59,31 @@ describe('refreshed tokens of an account whose credentials come from the environ
     expect(await folder.files()).toEqual(['accounts.json']);
   });
 
+  it('stay out of a plain file when another account is added to it and removed, as do the values from the environment', async () => {
+    folder = await vaultFolder(document);
+    const vault = await FileVault.open(folder.path, { env, logger: recordingLogger() });
+    await refresh(vault, 1);
+    const added = {
+      id: 'gh',
+      integration: 'github',
+      name: 'octo',
+      settings: {},
+      credentials: { token: 'gh-token' },
+    };
+
+    await vault.add(added);
+    const withAdded = await readFile(folder.path, 'utf8');
+    expect(await vault.remove({ id: 'gh' })).toBe(true);
+
+    // Compared without printing: on failure the file would hold the tokens.
+    const secrets = [...REFRESHED, env.ZD_ACCESS_TOKEN, env.ZD_REFRESH_TOKEN];
+    expect(secrets.some((secret) => withAdded.includes(secret))).toBe(false);
+    expect(JSON.parse(withAdded).accounts).toEqual([document.accounts[0], added]);
+    expect(JSON.parse(await readFile(folder.path, 'utf8'))).toEqual(document);
+    // This process still has its refreshed tokens.
+    expect((await vault.get({ id: 'zd-acme' })).credentials.accessToken).toBe('at-refreshed-1');
+  });
+
   it('are what later reads of this process get, and a new process starts again from the environment', async () => {
     folder = await vaultFolder(document);
     const vault = await FileVault.open(folder.path, { env, logger: recordingLogger() });

@@ -1,0 +1,71 @@
+import { type OAuth2Auth, type OAuthConnect, StepError } from '@toolsteps/sdk';
+import { githubBaseUrl } from './connection.js';
+
+/**
+ * Read and write access to repositories (contents, branches, commits, issues, pull requests, releases,
+ * stars), workflows, gists and projects, and reading organisation teams (reviewers).
+ */
+export const GITHUB_SCOPES = ['repo', 'workflow', 'gist', 'project', 'read:org'] as const;
+
+/**
+ * Where GitHub's sign-in pages live for an account of these settings: `https://github.com` beside
+ * `api.github.com`, `https://HOST` for an Enterprise Server at `https://HOST/api/v3`, and an
+ * emulator's own origin.
+ */
+export function githubWebOrigin(settings: Record<string, unknown>): string {
+  const rest = githubBaseUrl({ settings });
+  const url = new URL(rest);
+  if (url.hostname === 'api.github.com') return 'https://github.com';
+  return rest.endsWith('/api/v3') ? rest.slice(0, -'/api/v3'.length) : url.origin;
+}
+
+/** GitHub App user tokens expire and come with a refresh token, refreshed where they were granted. */
+export const githubExpiringToken: OAuth2Auth = {
+  kind: 'oauth2',
+  tokenUrl: (account) => `${githubWebOrigin(account.settings)}/login/oauth/access_token`,
+};
+
+/**
+ * GitHub's OAuth app flows: the web flow with PKCE and the device flow. The account is named by its
+ * login (`GET /user`); disconnecting deletes the app's grant, which revokes every token of it.
+ */
+export const githubConnect: OAuthConnect = {
+  kind: 'oauth2',
+  authorizeUrl: (settings) => `${githubWebOrigin(settings)}/login/oauth/authorize`,
+  tokenUrl: (settings) => `${githubWebOrigin(settings)}/login/oauth/access_token`,
+  deviceCodeUrl: (settings) => `${githubWebOrigin(settings)}/login/device/code`,
+  scopes: GITHUB_SCOPES,
+  credentials: (grant, client) =>
+    grant.refreshToken === undefined
+      ? { token: grant.accessToken }
+      : {
+          accessToken: grant.accessToken,
+          refreshToken: grant.refreshToken,
+          ...(grant.expiresAt ? { expiresAt: grant.expiresAt } : {}),
+          clientId: client.clientId,
+          ...(client.clientSecret ? { clientSecret: client.clientSecret } : {}),
+        },
+  identify: async ({ http }) => {
+    const { body } = await http.get<{ login?: unknown }>('/user');
+    if (typeof body?.login !== 'string' || body.login === '') {
+      throw new StepError({ code: 'upstream', message: 'GitHub answered GET /user without a login' });
+    }
+    return { name: body.login, settings: { login: body.login } };
+  },
+  revoke: async ({ account, client, sendAsClient }) => {
+    const token = account.credentials.accessToken ?? account.credentials.token;
+    if (!client || typeof token !== 'string') return;
+    const url = `${githubBaseUrl(account)}/applications/${encodeURIComponent(client.clientId)}/grant`;
+    const { status } = await sendAsClient({ method: 'DELETE', url, json: { access_token: token } });
+    // 404: the grant is gone already (revoked by the user at GitHub), which is what was asked.
+    if (status !== 204 && status !== 404) {
+      throw new StepError({
+        code: 'upstream',
+        status,
+        message: `GitHub answered ${status} to the deletion of the app's grant`,
+      });
+    }
+  },
+  requirements:
+    'a GitHub user who grants read and write access to repositories, issues, pull requests and workflows (scopes repo, workflow, gist, project, read:org)',
+};
