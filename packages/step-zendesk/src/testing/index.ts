@@ -1,9 +1,11 @@
+export { AUTHORIZATION_CODE_LIFETIME_S } from './authorization-codes.js';
 export type { TicketTemplate } from './ticket-batch.js';
 export type { WebhookControls } from './webhook-controls.js';
 export type { LoggedDelivery } from './webhook-deliveries.js';
 export * from './zendesk-emulator.js';
 export type {
   Attachment,
+  OAuthToken,
   Ticket,
   TicketComment,
   TicketField,
@@ -15,6 +17,7 @@ export type {
 export {
   DEMO_ACCOUNT_ID,
   DEMO_CLIENT,
+  DEMO_CLIENT_RECORD_ID,
   DEMO_FIELDS,
   DEMO_ORGANIZATIONS,
   DEMO_SUBDOMAIN,
@@ -24,4 +27,4 @@ export {
   DEMO_USERS,
   seedZendeskState,
 } from './zendesk-seed.js';
-export { ZendeskState } from './zendesk-state.js';
+export { type GrantedTokens, ZendeskState } from './zendesk-state.js';

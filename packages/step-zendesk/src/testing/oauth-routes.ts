@@ -1,77 +1,23 @@
-import type { Context, Hono } from '@toolsteps/emulator';
+import type { Hono } from '@toolsteps/emulator';
+import { authorizationCodeGrant } from './authorization-code-grant.js';
+import type { OAuthClientRegistration } from './oauth-client.js';
+import { tokenError } from './oauth-errors.js';
+import { readTokenRequest } from './oauth-request.js';
+import { refreshTokenGrant } from './refresh-token-grant.js';
 import type { ZendeskApi } from './zendesk-api.js';
 
-/** Refresh tokens live 30 days past their last use at Zendesk; the emulator does not expire them. */
-const REFRESH_TOKEN_LIFETIME_S = 30 * 24 * 3600;
-
 /**
- * `POST /oauth/tokens` with `grant_type=refresh_token`, form-encoded or JSON as Zendesk accepts both.
- * The refresh token rotates: the old one stops working.
+ * `POST /oauth/tokens` (Create Token for Grant Type), form-encoded or JSON: `authorization_code`
+ * exchanges a code of the authorization page, `refresh_token` rotates a grant's tokens.
  */
-export function registerOAuthRoutes(
-  app: Hono,
-  api: ZendeskApi,
-  client: { clientId: string; clientSecret: string },
-): void {
-  const { state } = api;
+export function registerOAuthRoutes(app: Hono, api: ZendeskApi, client: OAuthClientRegistration): void {
   app.post('/oauth/tokens', async (c) => {
-    const params = await formOrJson(c);
-    if (params.grant_type !== 'refresh_token')
-      return oauthError(
-        c,
-        400,
-        'unsupported_grant_type',
-        'The authorization grant type is not supported by the authorization server.',
-      );
-    if (
-      (params.client_id ?? client.clientId) !== client.clientId ||
-      (params.client_secret ?? client.clientSecret) !== client.clientSecret
-    )
-      return oauthError(
-        c,
-        401,
-        'invalid_client',
-        'Client authentication failed due to unknown client, no client authentication included, or unsupported authentication method.',
-      );
-    const held = params.refresh_token ? state.refreshTokens.get(params.refresh_token) : undefined;
-    if (!held || held.revoked)
-      return oauthError(
-        c,
-        400,
-        'invalid_grant',
-        'The provided authorization grant is invalid, expired, revoked, does not match the redirection URI used in the authorization request, or was issued to another client.',
-      );
-    held.revoked = true;
-    const granted = state.grantTokens(held.userId);
-    return c.json({
-      access_token: granted.accessToken,
-      token_type: 'bearer',
-      scope: 'read write',
-      refresh_token: granted.refreshToken,
-      expires_in: granted.expiresInS,
-      refresh_token_expires_in: REFRESH_TOKEN_LIFETIME_S,
-    });
+    const request = await readTokenRequest(c);
+    if (request instanceof Response) return request;
+    const grantType = request.params.grant_type;
+    if (grantType === 'authorization_code') return authorizationCodeGrant(api.state, client, request);
+    if (grantType === 'refresh_token') return refreshTokenGrant(api.state, client, request);
+    if (!grantType) return tokenError('invalid_request', "'grant_type' required.");
+    return tokenError('unsupported_grant_type', `'${grantType}' isn't supported.`);
   });
-}
-
-async function formOrJson(c: Context): Promise<Record<string, string | undefined>> {
-  const text = await c.req.text();
-  if (/json/i.test(c.req.header('content-type') ?? '')) {
-    try {
-      const body = JSON.parse(text);
-      return Object.fromEntries(
-        Object.entries(body ?? {}).map(([key, value]) => [
-          key,
-          typeof value === 'string' ? value : undefined,
-        ]),
-      );
-    } catch {
-      return {};
-    }
-  }
-  return Object.fromEntries(new URLSearchParams(text));
-}
-
-function oauthError(c: Context, status: 400 | 401, error: string, description: string) {
-  return c.json({ error, error_description: description }, status);
 }

@@ -3,15 +3,21 @@ import { couldNotAuthenticate, forbidden } from './zendesk-errors.js';
 import type { ZendeskUser } from './zendesk-model.js';
 import type { ZendeskState } from './zendesk-state.js';
 
-/** Reached without credentials: the token endpoint (it checks its own) and attachment content URLs (their token is the secret). */
-const PUBLIC_PATHS = [/^\/oauth\/tokens$/, /^\/attachments\/token\//];
+/**
+ * Reached without credentials: the authorization page (a browser's, signing in there), the token
+ * endpoint (it checks the client's own) and attachment content URLs (their token is the secret).
+ */
+const PUBLIC_PATHS = [/^\/oauth\/authorizations\/new$/, /^\/oauth\/tokens$/, /^\/attachments\/token\//];
 /**
  * What an end user may call with their own credentials, of what the emulator serves: the description
- * allows them their own profile and uploads. Every other endpoint wants an agent or admin.
+ * allows them their own profile and uploads, and the OAuth Tokens API their own tokens. Every other
+ * endpoint wants an agent or admin.
  */
 const END_USER_ENDPOINTS = [
   { method: 'GET', path: /^\/api\/v2\/users\/me(\.json)?$/ },
   { method: 'POST', path: /^\/api\/v2\/uploads(\.json)?$/ },
+  { method: 'GET', path: /^\/api\/v2\/oauth\/tokens\/[^/]+?(\.json)?$/ },
+  { method: 'DELETE', path: /^\/api\/v2\/oauth\/tokens\/[^/]+?(\.json)?$/ },
 ];
 
 /** What the auth check reads of a request. */

@@ -1,5 +1,6 @@
 import { createEmulator, type Emulator, HostAllowList } from '@toolsteps/emulator';
 import type { ConnectedAccount, EmulateOptions, EmulatorSession } from '@toolsteps/sdk';
+import { registeredRedirectUrls } from './oauth-client.js';
 import { RequestRateLimit, tooManyRequests, withRateLimitHeaders } from './request-rate-limit.js';
 import { addTickets, type TicketTemplate } from './ticket-batch.js';
 import { type WebhookControls, webhookControls } from './webhook-controls.js';
@@ -10,6 +11,7 @@ import { zendeskApp } from './zendesk-routes.js';
 import {
   DEMO_ACCOUNT_ID,
   DEMO_CLIENT,
+  DEMO_CLIENT_RECORD_ID,
   DEMO_SUBDOMAIN,
   DEMO_TOKENS,
   DEMO_USERS,
@@ -35,6 +37,12 @@ export interface ZendeskEmulatorOptions {
    * none: an invocation to another host is logged failed, saying why, without a request sent.
    */
   hookHosts?: readonly string[];
+  /**
+   * Redirect URLs registered for the demo OAuth client besides loopback ones (http on 127.0.0.1 or
+   * localhost, any port, which it always accepts): absolute, https unless on localhost or 127.0.0.1,
+   * compared exactly. A URL Zendesk would not register throws, saying why.
+   */
+  oauthRedirectUrls?: readonly string[];
 }
 
 /**
@@ -43,8 +51,20 @@ export interface ZendeskEmulatorOptions {
  *
  * Auth: `Bearer <OAuth access token>` or `Basic base64(<email>/token:<API token>)`; otherwise 401
  * `{"error":"Couldn't authenticate you"}`; an end user on an agent endpoint gets 403 `Forbidden`.
- * `POST /oauth/tokens` refreshes (rotating the refresh token); an unknown or revoked one is
- * `invalid_grant`. Errors: 404 `RecordNotFound`, 422 `RecordInvalid` with `details` per field.
+ * OAuth, with the demo client ({@link ZendeskEmulator.oauthClient}): `GET /oauth/authorizations/new`
+ * (`response_type=code`, `client_id`, `redirect_uri`, `scope`, `state`, `code_challenge` with
+ * `code_challenge_method=S256`) approves at once, with no sign-in page, as Marco or as the seeded user
+ * the emulator-only `login=<email>` names (end users too), and redirects (302) with `code` and `state`;
+ * the emulator-only `decision=deny` redirects with `error=access_denied`. An unknown client or a
+ * redirect URL not registered gets an "Invalid Authorization Request" page instead. Codes live 120 s,
+ * are single-use (presenting one redeems it, whatever the exchange decides; a replay revokes what it
+ * granted) and bound to the client, user, redirect URL, scopes and challenge. `POST /oauth/tokens`
+ * takes `grant_type=authorization_code` (secret, or PKCE verifier alone) and `refresh_token` (rotating
+ * both tokens), refusing with rack-oauth2's `invalid_request`, `invalid_client` (401), `invalid_grant`,
+ * `invalid_scope` and `unsupported_grant_type`. `GET`/`DELETE /api/v2/oauth/tokens/{id|current}` show
+ * (token cut to 10 characters) and revoke a grant (204; its access token then 401, its refresh token
+ * `invalid_grant`). Scopes are recorded and reported, not enforced.
+ * Errors: 404 `RecordNotFound`, 422 `RecordInvalid` with `details` per field.
  * Lists page by cursor (`page[size]`, `page[after]` → `meta.has_more`, `links.next`) or by offset.
  * Search (`/api/v2/search`, `/search/count`, `/search/export`) understands a subset of the query
  * language (see `search-query.ts`) and serves only the first 1,000 results, as Zendesk does.
@@ -53,6 +73,8 @@ export interface ZendeskEmulatorOptions {
  */
 export interface ZendeskEmulator extends Emulator, WebhookControls {
   readonly state: ZendeskState;
+  /** The demo OAuth client registered in the account (unique identifier `toolsteps`) that users authorize. */
+  readonly oauthClient: { clientId: string; clientSecret: string };
   /** An agent's OAuth account: the seed's access token (does not expire) and refresh token. */
   readonly account: ConnectedAccount;
   /** The same agent signing with the account's API token (`credentials: {email, apiToken}`). */
@@ -67,7 +89,10 @@ export interface ZendeskEmulator extends Emulator, WebhookControls {
   expireAccessTokens(): void;
   /** Revokes a refresh token (the user disconnected the app): refreshing with it is `invalid_grant`. */
   revokeRefreshToken(token: string): void;
-  /** Revokes an access token: requests signed with it get 401. */
+  /**
+   * Revokes an access token alone: requests signed with it get 401, its refresh token still refreshes
+   * (`DELETE /api/v2/oauth/tokens/current.json` revokes both).
+   */
   revokeAccessToken(token: string): void;
   /** Adds `count` tickets at once (see {@link addTickets}), e.g. 1,200 to pass the search cap; gives their ids. */
   seedTickets(count: number, template?: TicketTemplate): number[];
@@ -81,11 +106,19 @@ export interface ZendeskEmulator extends Emulator, WebhookControls {
 }
 
 export async function createZendeskEmulator(options: ZendeskEmulatorOptions = {}): Promise<ZendeskEmulator> {
+  const redirectUrls = registeredRedirectUrls(options.oauthRedirectUrls);
   const state = seedZendeskState(new ZendeskState(DEMO_SUBDOMAIN, options.now ?? Date.now, DEMO_ACCOUNT_ID));
   state.automation.deliveries.hosts = new HostAllowList(options.hookHosts, 'hookHosts:');
   let baseUrl = '';
   const api = { state, json: new ZendeskJson(state, () => baseUrl), origin: () => baseUrl };
-  const app = zendeskApp(api, DEMO_CLIENT);
+  const client = {
+    id: DEMO_CLIENT_RECORD_ID,
+    identifier: DEMO_CLIENT.clientId,
+    secret: DEMO_CLIENT.clientSecret,
+    redirectUrls,
+  };
+  // Authorizations that name no `login` are Marco's, the agent `account` signs as.
+  const app = zendeskApp(api, client, DEMO_USERS.marco);
   const rateLimit = new RequestRateLimit(() => state.now(), options.requestsPerMinute);
   const authorize = authorizeZendesk(state);
   const emulator = await createEmulator({
@@ -117,6 +150,7 @@ export async function createZendeskEmulator(options: ZendeskEmulatorOptions = {}
   });
   const controls: Omit<ZendeskEmulator, keyof Emulator | keyof WebhookControls> = {
     state,
+    oauthClient: { ...DEMO_CLIENT },
     account: account('zendesk-demo', 'Lumen Coffee support', {
       accessToken: DEMO_TOKENS.agentAccess,
       refreshToken: DEMO_TOKENS.agentRefresh,
@@ -136,7 +170,7 @@ export async function createZendeskEmulator(options: ZendeskEmulatorOptions = {}
     issueTokens: (email) => {
       const user = state.userByEmail(email);
       if (!user) throw new Error(`No user with email ${email} in the Zendesk emulator`);
-      const granted = state.grantTokens(user.id);
+      const granted = state.grantTokens(user.id, { clientId: client.id, scopes: ['read', 'write'] });
       return {
         accessToken: granted.accessToken,
         refreshToken: granted.refreshToken,
@@ -183,6 +217,8 @@ export async function startZendeskEmulator(options: EmulateOptions = {}): Promis
     baseUrl: emulator.baseUrl,
     // The first stands in for any account a run names; the admin, by its name, registers triggers.
     accounts: [emulator.account, emulator.apiTokenAccount, emulator.adminAccount],
+    // `toolsteps connect` authorizes it; its callback on loopback (any port) is a registered redirect.
+    oauthClient: emulator.oauthClient,
     close: () => emulator.close(),
   };
 }

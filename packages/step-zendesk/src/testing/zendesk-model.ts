@@ -115,9 +115,20 @@ export interface PendingUpload {
   attachment_ids: number[];
 }
 
+/** An access or a refresh token of one OAuth grant. */
 export interface OAuthToken {
+  /** The grant's record id (`/api/v2/oauth/tokens/{id}`), shared by its access and refresh token. */
+  id: number;
   userId: number;
+  /** The record id of the OAuth client the grant was made to. */
+  clientId: number;
+  /** What the user granted, e.g. `['read', 'write']` or `['tickets:read']`. */
+  scopes: string[];
+  /** Epoch ms. */
+  createdAt: number;
   /** Epoch ms; undefined for a token that does not expire. */
   expiresAt?: number;
   revoked: boolean;
+  /** The other token of the grant (an access token's refresh token, or the reverse): revoked with it. */
+  pair?: string;
 }

@@ -4,8 +4,13 @@ import type { ZendeskState } from './zendesk-state.js';
 export const DEMO_SUBDOMAIN = 'lumencoffee';
 /** The account's id, which Zendesk sends with each webhook request (`X-Zendesk-Account-Id`). */
 export const DEMO_ACCOUNT_ID = 10_482_213;
-/** The OAuth app the demo tokens were granted to; the token endpoint checks it on refresh. */
+/**
+ * The OAuth client registered in the account, which the demo tokens were granted to: its unique
+ * identifier and secret, as the authorization and token endpoints take them.
+ */
 export const DEMO_CLIENT = { clientId: 'toolsteps', clientSecret: 'zd-demo-client-secret-5e1f' } as const;
+/** The demo client's record id: the `client_id` its tokens show in the OAuth Tokens API. */
+export const DEMO_CLIENT_RECORD_ID = 360_000_812;
 /** Seeded credentials. Access tokens of the seed do not expire; `issueTokens` makes ones that do. */
 export const DEMO_TOKENS = {
   /** Marco, an agent. */
@@ -181,9 +186,14 @@ export function seedZendeskState(state: ZendeskState): ZendeskState {
     created_at: '2029-01-15T09:00:00Z',
     updated_at: '2029-01-15T09:00:00Z',
   });
-  state.accessTokens.set(DEMO_TOKENS.agentAccess, { userId: DEMO_USERS.marco, revoked: false });
-  state.refreshTokens.set(DEMO_TOKENS.agentRefresh, { userId: DEMO_USERS.marco, revoked: false });
-  state.accessTokens.set(DEMO_TOKENS.endUserAccess, { userId: DEMO_USERS.jordan, revoked: false });
+  const granted = { clientId: DEMO_CLIENT_RECORD_ID, scopes: ['read', 'write'] };
+  state.addGrant({
+    accessToken: DEMO_TOKENS.agentAccess,
+    refreshToken: DEMO_TOKENS.agentRefresh,
+    userId: DEMO_USERS.marco,
+    ...granted,
+  });
+  state.addGrant({ accessToken: DEMO_TOKENS.endUserAccess, userId: DEMO_USERS.jordan, ...granted });
   state.apiTokens.add(DEMO_TOKENS.apiToken);
   return state;
 }
