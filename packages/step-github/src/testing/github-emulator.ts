@@ -11,6 +11,9 @@ import {
   type WebhookEmission,
 } from './hooks/webhook-controls.js';
 import { WebhookDeliveries, type WebhookDelivery } from './hooks/webhook-deliveries.js';
+import { demoOAuthApp } from './oauth/oauth-app.js';
+import { registerOAuthRoutes } from './oauth/oauth-routes.js';
+import type { OAuthGrant } from './oauth/oauth-tokens-store.js';
 import type { QuotaSetting, SecondaryLimitSetting } from './shared/github-quota.js';
 
 export interface GithubEmulatorOptions {
@@ -28,6 +31,14 @@ export interface GithubEmulatorOptions {
    * failed, saying why, without a request sent.
    */
   hookHosts?: readonly string[];
+  /**
+   * Callback URLs of the demo OAuth app besides loopback's (`http://127.0.0.1/`, `http://localhost/`,
+   * `http://[::1]/`, under which a redirect_uri may name any port and path); the first is the app's
+   * own, where a flow without `redirect_uri` returns. A redirect_uri must fall under one, as on GitHub.
+   */
+  oauthCallbackUrls?: readonly string[];
+  /** The device flow's polling interval in seconds; default 5, as on GitHub. 0 lets a test poll at will. */
+  deviceFlowIntervalS?: number;
 }
 
 /**
@@ -52,6 +63,20 @@ export interface GithubEmulatorOptions {
  * also over HTTP at `POST /_emulator/webhooks/emit` and
  * `POST /_emulator/webhooks/deliveries/{id}/redeliver`, with the emulator's control token
  * (`Authorization: Bearer <controlToken>`).
+ *
+ * OAuth: a demo OAuth app (`oauthClient`) authorizes through GitHub's own flows, so a connect flow
+ * runs offline. Web flow: `GET /login/oauth/authorize` shows no sign-in or consent page but decides at
+ * once, as octocat or the seeded user GitHub's `login` hint names, and redirects (302) to the
+ * redirect_uri with a `code` (single use, 10 minutes by the emulator's clock, bound to client, user,
+ * redirect_uri, scopes and PKCE S256 challenge) and the `state`; the emulator-only `decision=deny`
+ * clicks Cancel (`error=access_denied`). `POST /login/oauth/access_token` exchanges the code (form,
+ * JSON or query parameters; answers form-encoded, or JSON for `Accept: application/json`, and refusals
+ * 200 with GitHub's `error`s). Device flow: `POST /login/device/code`, the user code approved (or
+ * denied) by `GET /login/device?user_code=…` alike, polled with the device grant type
+ * (`authorization_pending`, `slow_down`, `expired_token`, `access_denied`, ...). The token it gives works
+ * with the API like a demo one, whose answers then carry `X-OAuth-Scopes` (scopes are reported, not
+ * enforced). `DELETE /applications/{client_id}/grant` and `.../token` revoke, `POST .../token` checks,
+ * with Basic `client_id:client_secret`.
  */
 export interface GithubEmulator extends Emulator {
   /** The demo account: octocat's token at `baseUrl`. */
@@ -78,6 +103,10 @@ export interface GithubEmulator extends Emulator {
   redeliverWebhook(id: string): WebhookDelivery;
   /** Resolves once every delivery sent so far has been answered or has failed. */
   webhooksSettled(): Promise<void>;
+  /** The demo OAuth app: its client id and secret (public demo values, `DEMO_OAUTH_CLIENT_ID`/`_SECRET`). */
+  readonly oauthClient: { clientId: string; clientSecret: string };
+  /** The users' authorizations of OAuth apps, with their scopes and how many of their tokens still work. */
+  oauthGrants(): OAuthGrant[];
 }
 
 /** Starts the GitHub emulator with the demo seed. */
@@ -89,13 +118,19 @@ export async function createGithubEmulator(options: GithubEmulatorOptions = {}):
   });
   // Runs a test completes send their webhooks as runs read to completion do.
   const events = { runCompleted: emitRunCompleted };
+  // Before the server starts: bad callback URLs or interval are refused at once.
+  const oauthApp = demoOAuthApp({
+    callbackUrls: options.oauthCallbackUrls,
+    deviceIntervalS: options.deviceFlowIntervalS,
+  });
   let state = seedGithubState(new GithubState(options.now, webhooks, events));
   const emulator = await createEmulator({
     port: options.port,
     allowedHosts: options.allowedHosts,
     routes: (app) => {
-      // Before the API: its middleware would ask the controls for a token.
+      // Before the API: its middleware would ask the controls (and the OAuth flows) for a token.
       registerWebhookControls(app, () => state);
+      registerOAuthRoutes(app, () => state, oauthApp, DEMO_LOGIN);
       registerGithubRoutes(app, () => state);
     },
   });
@@ -134,6 +169,8 @@ export async function createGithubEmulator(options: GithubEmulatorOptions = {}):
     emitWebhook: (emission) => emitWebhook(state, emission),
     redeliverWebhook: (id) => redeliverWebhook(state, id),
     webhooksSettled: () => webhooks.settled(),
+    oauthClient: { clientId: oauthApp.clientId, clientSecret: oauthApp.clientSecret },
+    oauthGrants: () => state.oauth.tokens.grants(),
   };
   // Deliveries in flight are cut and awaited first, so a test's receiver sees no late request.
   emulator.close = async () => {
@@ -159,6 +196,8 @@ export async function startGithubEmulator(options: EmulateOptions = {}): Promise
       emulator.accountFor('hubot', HUBOT_TOKEN),
       emulator.accountFor('mona', MONA_TOKEN),
     ],
+    // `toolsteps connect` authorizes against the emulator with this app, through GitHub's own flows.
+    oauthClient: emulator.oauthClient,
     close: () => emulator.close(),
   };
 }

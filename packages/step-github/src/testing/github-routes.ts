@@ -10,6 +10,7 @@ import { assigneeRoutes } from './issues/assignee-routes.js';
 import { commentRoutes } from './issues/comment-routes.js';
 import { issueRoutes } from './issues/issue-routes.js';
 import { labelRoutes } from './issues/label-routes.js';
+import { oauthTokenHeaders } from './oauth/oauth-scopes.js';
 import { registerProjectsGraphql } from './projects/projects-graphql.js';
 import { pullRoutes } from './pulls/pull-routes.js';
 import { reviewRoutes } from './pulls/review-routes.js';
@@ -86,10 +87,14 @@ function apiApp(state: StateRef): Hono {
   api.use('*', async (c, next) => {
     // Mounted at several prefixes, so a request can meet this middleware twice: count it once.
     if (isRemembered(c)) return next();
-    const caller = authenticate(state(), c.req.header('authorization'));
+    const authorization = c.req.header('authorization');
+    const caller = authenticate(state(), authorization);
     rememberCaller(c, caller);
     const resource = resourceOf(c);
-    const headers = resource === undefined ? {} : state().quotas.consume(caller.login, resource);
+    const headers = {
+      ...(resource === undefined ? {} : state().quotas.consume(caller.login, resource)),
+      ...oauthTokenHeaders(state(), authorization),
+    };
     await next();
     for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
   });

@@ -7,6 +7,7 @@ import { WebhookDeliveries } from './hooks/webhook-deliveries.js';
 import { IssuesStore } from './issues/issues-store.js';
 import { LabelsStore } from './issues/labels-store.js';
 import { MilestonesStore } from './issues/milestones-store.js';
+import { OAuthStore } from './oauth/oauth-store.js';
 import { ProjectsStore } from './projects/projects-store.js';
 import { ReleasesStore } from './releases/releases-store.js';
 import { GithubCore } from './shared/github-core.js';
@@ -33,6 +34,8 @@ export class GithubState extends GithubCore {
   readonly releases = new ReleasesStore(this);
   readonly projects = new ProjectsStore(this);
   readonly hooks = new HooksStore(this);
+  /** The OAuth flows' codes, device grants, and the tokens and grants they gave. */
+  readonly oauth = new OAuthStore(this);
 
   constructor(
     now: () => number = Date.now,

@@ -19,6 +19,9 @@ export { DEMO_ISSUES, DEMO_TEAM } from './issues/issue-seed.js';
 export type { IssueRecord, IssuesStore, PullRecord, ReviewRecord } from './issues/issues-store.js';
 export type { LabelRecord, LabelsStore } from './issues/labels-store.js';
 export type { MilestoneRecord, MilestonesStore } from './issues/milestones-store.js';
+export { DEMO_OAUTH_CLIENT_ID, DEMO_OAUTH_CLIENT_SECRET } from './oauth/oauth-app.js';
+export type { OAuthStore } from './oauth/oauth-store.js';
+export type { OAuthGrant, OAuthTokenRecord, OAuthTokens } from './oauth/oauth-tokens-store.js';
 export type { ProjectItemRecord, ProjectRecord, ProjectsStore } from './projects/projects-store.js';
 export type { ReleaseRecord, ReleasesStore } from './releases/releases-store.js';
 export {

@@ -9,11 +9,15 @@ describe('a code exchange refuses what a token endpoint must not answer, and sto
   });
   afterEach(() => provider.server.close());
 
-  const finish = async () => {
+  /** The error finishing an authorization fails with (a test fails if it connects). */
+  const finish = async (): Promise<Error & { code: string }> => {
     const state = await started(provider);
-    return provider.engine.connect
-      .finish({ state, code: 'the-code-5a1f' })
-      .catch((error: unknown) => error as Error & { code: string });
+    return provider.engine.connect.finish({ state, code: 'the-code-5a1f' }).then(
+      (account) => {
+        throw new Error(`connected ${account.id}`);
+      },
+      (error: Error & { code: string }) => error,
+    );
   };
   const nothingStored = async (error: Error) => {
     expect(await provider.vault.list(undefined, { user: 'ana' })).toEqual([]);
