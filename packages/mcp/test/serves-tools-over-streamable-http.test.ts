@@ -15,6 +15,7 @@ import { type McpHttpServer, startMcpHttpServer } from '../src/index.js';
 
 const TOKEN = 'mcp-test-token-0123456789abcdef0123456789';
 const BOB_TOKEN = 'mcp-test-token-of-bob-0123456789abcdef0123';
+const CAROL_TOKEN = 'mcp-test-token-of-carol-0123456789abcdef01';
 const KEY = repoKey(DEMO_REPO.owner, DEMO_REPO.repo);
 
 describe('the MCP server over Streamable HTTP, as the SDK client meets it', () => {
@@ -31,7 +32,9 @@ describe('the MCP server over Streamable HTTP, as the SDK client meets it', () =
       { ...emulator.accountFor('hubot', HUBOT_TOKEN), user: 'bob' },
     ]);
     engine = await createEngine({ integrations: [github], vault });
-    server = await startMcpHttpServer(engine, { tokens: { [TOKEN]: 'alice', [BOB_TOKEN]: 'bob' } });
+    server = await startMcpHttpServer(engine, {
+      tokens: { [TOKEN]: 'alice', [BOB_TOKEN]: 'bob', [CAROL_TOKEN]: 'carol' },
+    });
   });
   afterEach(async () => {
     await Promise.all(clients.splice(0).map((client) => client.close()));
@@ -100,6 +103,20 @@ describe('the MCP server over Streamable HTTP, as the SDK client meets it', () =
 
     expect(alice).toMatchObject({ structuredContent: { body: { login: 'octocat' } } });
     expect(bob).toMatchObject({ structuredContent: { body: { login: 'hubot' } } });
+  });
+
+  it('tells the model of a user with no account to ask them to connect it, sending nothing upstream', async () => {
+    const client = await connect(server.url, CAROL_TOKEN);
+
+    const result = await client.callTool({ name: 'github_get_repository', arguments: DEMO_REPO });
+
+    expect(result.isError).toBe(true);
+    const [content] = result.content as Array<{ type: string; text: string }>;
+    expect(content.text).toMatch(/^not_connected: User "carol" has no GitHub account connected/);
+    expect(content.text).toContain(
+      'Ask the user to connect their github account (by authorizing it at the provider), then call again',
+    );
+    expect(emulator.requests).toEqual([]);
   });
 
   it('answers an invalid argument with an error the model reads, and sends nothing upstream', async () => {

@@ -26,7 +26,7 @@ import type {
 } from './connect-options.js';
 import { startDeviceAuthorization } from './device-authorization.js';
 import { grantedTokens } from './granted-tokens.js';
-import type { PendingAuthorizations } from './pending-authorizations.js';
+import type { PendingAuthorization, PendingAuthorizations } from './pending-authorizations.js';
 import { pkcePair, randomState } from './pkce.js';
 import { provenIdentity } from './proven-identity.js';
 import { accountToReconnect, storedAccount } from './stored-account.js';
@@ -73,7 +73,7 @@ export class Connector {
     const { verifier, challenge } = pkcePair();
     const state = randomState();
     const expiresAt = this.deps.clock.now() + this.deps.stateLifetimeMs;
-    await this.deps.pending.put(state, {
+    await this.waitFor(state, {
       integration: target.integration.id,
       ...(target.user === undefined ? {} : { user: target.user }),
       settings: target.settings,
@@ -263,6 +263,15 @@ export class Connector {
         );
       },
     });
+  }
+
+  private async waitFor(state: string, pending: PendingAuthorization): Promise<void> {
+    try {
+      await this.deps.pending.put(state, pending);
+    } catch (error) {
+      if (!(error instanceof RangeError)) throw error;
+      throw new ConnectError('too_many_pending', error.message, { cause: error });
+    }
   }
 
   /** Proves the credentials (who they belong to), then stores the account. */
