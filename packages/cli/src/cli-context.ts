@@ -30,9 +30,11 @@ export interface CliContext {
   /** `journal`: where runs are recorded; default in memory. */
   engine(
     vault?: CredentialVault,
-    options?: Pick<EngineOptions, 'journal' | 'refreshLock'> & SharedAccountLimits,
+    options?: Pick<EngineOptions, 'journal' | 'refreshLock' | 'oauthClients' | 'authorizationLifetimeMs'> &
+      SharedAccountLimits,
   ): Promise<Engine>;
-  openVault(path: string): Promise<CredentialVault>;
+  /** `create`: a missing file is no error; the first account connected creates it (owner-only). */
+  openVault(path: string, options?: { create?: boolean }): Promise<CredentialVault>;
 }
 
 export function cliContext(global: GlobalOptions, io: CliIo): CliContext {
@@ -56,6 +58,8 @@ export function cliContext(global: GlobalOptions, io: CliIo): CliContext {
         sharedConcurrency: options?.sharedConcurrency,
         sharedQuotas: options?.sharedQuotas,
         refreshLock: options?.refreshLock,
+        oauthClients: options?.oauthClients,
+        authorizationLifetimeMs: options?.authorizationLifetimeMs,
         // A CLI run is read by a person afterwards (`runs show`, --json): its traces list their requests.
         traceRequests: true,
       });
@@ -63,13 +67,13 @@ export function cliContext(global: GlobalOptions, io: CliIo): CliContext {
       if (vault && file !== undefined) await checkAccountIntegrations(vault, file, engine.registry);
       return engine;
     },
-    openVault: async (path) => {
+    openVault: async (path, options) => {
       // The vault's warnings (e.g. refreshed tokens kept in memory only) go where the CLI's notes go.
       const logger = {
         ...silentLogger,
         warn: (message: string) => output.note(`toolsteps: warning: ${message}`),
       };
-      const vault = await FileVault.open(path, { logger });
+      const vault = await FileVault.open(path, { logger, create: options?.create });
       // Every secret of the file is scrubbed, not only those of accounts a run touches.
       for (const summary of await vault.list())
         scrubber.addCredentials((await vault.get({ id: summary.id, user: summary.user })).credentials);

@@ -5,8 +5,11 @@
 export interface CliIo {
   stdout: NodeJS.WritableStream;
   stderr: NodeJS.WritableStream;
+  /** What a command reads a secret from (`connect --api-key-stdin`); default the process's stdin. */
+  stdin?: () => NodeJS.ReadableStream;
 }
 
 export function processIo(): CliIo {
-  return { stdout: process.stdout, stderr: process.stderr };
+  // A function: the process's stdin is opened only by a command that reads it.
+  return { stdout: process.stdout, stderr: process.stderr, stdin: () => process.stdin };
 }

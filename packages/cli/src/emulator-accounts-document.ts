@@ -9,11 +9,12 @@ import type { EmulatorSession } from '@toolsteps/sdk';
 export function emulatorAccountsDocument(sessions: EmulatorSession[]): AccountsFileDocument {
   return {
     accounts: sessions.flatMap((session) => session.accounts.slice(0, 1)),
-    emulators: sessions.map(({ integration, baseUrl, accounts, controlToken }) => ({
+    emulators: sessions.map(({ integration, baseUrl, accounts, controlToken, oauthClient }) => ({
       integration,
       baseUrl,
       ...(accounts.length > 1 ? { otherAccounts: accounts.slice(1) } : {}),
       ...(controlToken === undefined ? {} : { controlToken }),
+      ...(oauthClient === undefined ? {} : { oauthClient }),
     })),
   };
 }

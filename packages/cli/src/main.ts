@@ -4,10 +4,13 @@ import type { CliContext, GlobalOptions } from './cli-context.js';
 import { type CliIo, processIo } from './cli-io.js';
 import { tolerateClosedPipes } from './closed-pipes.js';
 import type { CommandKit } from './command-kit.js';
+import { addAccountsCommand } from './commands/accounts-command.js';
+import { addConnectCommand } from './commands/connect-command.js';
 import { addDeliveriesListCommand, addDeliveryShowCommand } from './commands/deliveries-command.js';
 import { addDeliveriesPruneCommand } from './commands/deliveries-prune-command.js';
 import { addDeliveryReplayCommand } from './commands/deliveries-replay-command.js';
 import { addDescribeCommand } from './commands/describe-command.js';
+import { addDisconnectCommand } from './commands/disconnect-command.js';
 import { addEmulateCommand } from './commands/emulate-command.js';
 import { addEncryptAccountsCommand } from './commands/encrypt-accounts-command.js';
 import { addMcpCommand } from './commands/mcp-command.js';
@@ -105,6 +108,9 @@ export function buildProgram(exit: (code: number) => void, io: CliIo): Command {
   addRunsCancelCommand(runs, kit);
   addRunsPruneCommand(runs, kit);
 
+  addConnectCommand(program, kit);
+  addAccountsCommand(program, kit);
+  addDisconnectCommand(program, kit);
   addEncryptAccountsCommand(program, kit);
 
   return program;

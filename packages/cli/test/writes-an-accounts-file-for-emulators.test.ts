@@ -55,6 +55,8 @@ describe('toolsteps emulate --accounts-out', () => {
               account('mona', 'demo-mona-token-0003'),
             ],
             controlToken: expect.any(String),
+            // Its demo OAuth app, for `toolsteps connect github` against it.
+            oauthClient: { clientId: expect.any(String), clientSecret: expect.any(String) },
           },
         ],
       });
@@ -85,6 +87,7 @@ describe('toolsteps emulate --accounts-out', () => {
           baseUrl: expect.any(String),
           otherAccounts: expect.any(Array),
           controlToken: expect.any(String),
+          oauthClient: { clientId: expect.any(String), clientSecret: expect.any(String) },
         },
       ]);
       expect(document.accounts.map((a: { id: string }) => a.id)).toEqual(['github-octocat']);

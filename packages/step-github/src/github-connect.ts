@@ -54,7 +54,15 @@ export const githubConnect: OAuthConnect = {
   },
   revoke: async ({ account, client, sendAsClient }) => {
     const token = account.credentials.accessToken ?? account.credentials.token;
-    if (!client || typeof token !== 'string') return;
+    if (typeof token !== 'string') return;
+    if (!client?.clientSecret) {
+      // Only the OAuth app can delete its grant: without it the token stays valid, which must be said.
+      throw new StepError({
+        code: 'unsupported',
+        message:
+          "No OAuth app secret is configured for GitHub, so its grant cannot be deleted here: revoke it at https://github.com/settings/applications (or configure the app's client id and secret)",
+      });
+    }
     const url = `${githubBaseUrl(account)}/applications/${encodeURIComponent(client.clientId)}/grant`;
     const { status } = await sendAsClient({ method: 'DELETE', url, json: { access_token: token } });
     // 404: the grant is gone already (revoked by the user at GitHub), which is what was asked.

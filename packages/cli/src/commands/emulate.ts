@@ -1,5 +1,6 @@
 import type { CliContext } from '../cli-context.js';
 import { demoAccountsTable } from '../demo-accounts-table.js';
+import { demoOAuthAppLines } from '../demo-oauth-apps.js';
 import { emulatorAccountsDocument } from '../emulator-accounts-document.js';
 import { checkEmulatorAccountsFileTarget, writeEmulatorAccountsFile } from '../emulator-accounts-file.js';
 import { startEmulators } from '../emulators.js';
@@ -59,6 +60,14 @@ export async function emulateCommand(
     cli.output.line('Demo accounts (public demo credentials: they open only these emulators):');
     for (const line of demoAccountsTable(emulators.sessions)) cli.output.line(line);
     cli.output.line('');
+    const oauthApps = demoOAuthAppLines(emulators.sessions, engine.registry);
+    if (oauthApps.length > 0) {
+      cli.output.line(
+        'Demo OAuth apps, to connect accounts through the emulators as `toolsteps connect` does:',
+      );
+      for (const line of oauthApps) cli.output.line(line);
+      cli.output.line('');
+    }
     if (options.accountsOut !== undefined) {
       cli.output.line(
         `Accounts file written to ${options.accountsOut}: pass --accounts ${options.accountsOut}`,

@@ -29,6 +29,10 @@ export const EmulatorEntrySchema = Type.Object(
     otherAccounts: Type.Optional(Type.Array(AccountEntrySchema)),
     /** The token of its control routes (`/_emulator/…`), for an emulator that has them. */
     controlToken: Type.Optional(Type.String()),
+    /** The demo OAuth app it registers, for `toolsteps connect` against it (its secret is public). */
+    oauthClient: Type.Optional(
+      Type.Object({ clientId: Type.String(), clientSecret: Type.String() }, { additionalProperties: false }),
+    ),
   },
   { additionalProperties: false },
 );
