@@ -17,6 +17,7 @@ export async function storedAccount(
   const settings = { ...target.settings, ...identity.settings };
   if (target.reconnect !== undefined) {
     const existing = await accountToReconnect(vault, target, target.reconnect);
+    refuseAnotherIdentity(existing, identity, target);
     const account: ConnectedAccount = {
       ...existing,
       name: target.name ?? existing.name,
@@ -71,6 +72,27 @@ export async function accountToReconnect(
     );
   }
   return existing;
+}
+
+/**
+ * A reconnect keeps the account it replaces the credentials of: authorized as someone else (another
+ * GitHub login), the same account name would act for another identity, so it is refused.
+ */
+function refuseAnotherIdentity(
+  existing: ConnectedAccount,
+  identity: AccountIdentity,
+  target: CheckedTarget,
+): void {
+  for (const [key, value] of Object.entries(identity.settings ?? {})) {
+    const before = existing.settings[key];
+    if (before !== undefined && before !== value) {
+      throw new ConnectError(
+        'account_refused',
+        `Account "${existing.id}" is ${target.integration.title} ${key} ${JSON.stringify(before)}, but the new credentials are ${JSON.stringify(value)}'s: reconnect it as ${JSON.stringify(before)}, or connect ${JSON.stringify(value)} as a new account. Nothing was stored`,
+        { details: { account: existing.id, [key]: value } },
+      );
+    }
+  }
 }
 
 function whose(user: string | undefined): string {

@@ -62,3 +62,43 @@ describe('a code exchanged under another authorization', () => {
     expect(await vault.list(undefined, { user: 'ana' })).toEqual([]);
   });
 });
+
+describe('reconnecting a GitHub account', () => {
+  it('replaces its token in place, and refuses credentials of another login', async () => {
+    const emulator = await createGithubEmulator();
+    try {
+      const vault = new MemoryVault();
+      const engine = await createEngine({
+        integrations: [github],
+        vault,
+        oauthClients: { github: emulator.oauthClient },
+      });
+      const authorize = async (login: string, reconnect?: string) => {
+        const { authorizationUrl } = await engine.connect.start({
+          integration: 'github',
+          user: 'ana',
+          settings: { baseUrl: emulator.baseUrl },
+          redirectUri: 'http://127.0.0.1:8793/callback',
+          ...(reconnect ? { reconnect } : {}),
+        });
+        const approval = await fetch(`${authorizationUrl}&login=${login}`, { redirect: 'manual' });
+        return engine.connect.finish({ callbackUrl: approval.headers.get('location') ?? '' });
+      };
+      const first = await authorize('mona');
+      const before = (await vault.get({ id: first.id, user: 'ana' })).credentials.token;
+
+      const again = await authorize('mona', first.id);
+      expect(again).toEqual(first);
+      expect((await vault.get({ id: first.id, user: 'ana' })).credentials.token).not.toBe(before);
+
+      const other = await authorize('hubot', first.id).catch((error: unknown) => error);
+      expect(other).toMatchObject({
+        code: 'account_refused',
+        details: { account: first.id, login: 'hubot' },
+      });
+      expect((await vault.get({ id: first.id, user: 'ana' })).settings.login).toBe('mona');
+    } finally {
+      await emulator.close();
+    }
+  });
+});
