@@ -29,8 +29,9 @@ try {
   const approval = await fetch(`${authorizationUrl}&login=hubot`, { redirect: 'manual' });
   const callbackUrl = approval.headers.get('location') ?? '';
 
-  // 3. The callback: the code is exchanged, the account named by its login and stored for her.
-  const account = await engine.connect.finish({ callbackUrl });
+  // 3. The callback, where Alice is signed in: the code is exchanged, the account named by its login
+  //    and stored for her.
+  const account = await engine.connect.finish({ callbackUrl, user: 'alice' });
   console.log(`alice connected ${account.integration} account "${account.name}" (id ${account.id})`);
 
   // Her tool calls now use it; a callback replayed is refused, and nothing is stored twice.
@@ -40,7 +41,7 @@ try {
     { user: 'alice', view: 'full' },
   );
   if (me.ok) console.log(`a call for alice acts as ${(me.result as { body: { login: string } }).body.login}`);
-  const replayed = await engine.connect.finish({ callbackUrl }).catch((error) => error);
+  const replayed = await engine.connect.finish({ callbackUrl, user: 'alice' }).catch((error) => error);
   console.log(`replayed callback: ${replayed.code}`);
 
   // 4. Disconnecting revokes the grant at GitHub and removes the account.

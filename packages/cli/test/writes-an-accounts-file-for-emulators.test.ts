@@ -56,7 +56,11 @@ describe('toolsteps emulate --accounts-out', () => {
             ],
             controlToken: expect.any(String),
             // Its demo OAuth app, for `toolsteps connect github` against it.
-            oauthClient: { clientId: expect.any(String), clientSecret: expect.any(String) },
+            oauthClient: {
+              clientId: expect.any(String),
+              clientSecret: expect.any(String),
+              origins: [baseUrl],
+            },
           },
         ],
       });
@@ -87,7 +91,11 @@ describe('toolsteps emulate --accounts-out', () => {
           baseUrl: expect.any(String),
           otherAccounts: expect.any(Array),
           controlToken: expect.any(String),
-          oauthClient: { clientId: expect.any(String), clientSecret: expect.any(String) },
+          oauthClient: {
+            clientId: expect.any(String),
+            clientSecret: expect.any(String),
+            origins: [expect.any(String)],
+          },
         },
       ]);
       expect(document.accounts.map((a: { id: string }) => a.id)).toEqual(['github-octocat']);

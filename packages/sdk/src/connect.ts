@@ -6,6 +6,12 @@ export interface OAuthClient {
   clientId: string;
   /** Absent for a public client (PKCE alone), which only some providers accept. */
   clientSecret?: string;
+  /**
+   * Origins besides the integration's own (`OAuthConnect.origins`) where this app is registered: a
+   * GitHub Enterprise Server (`https://ghe.example`), an emulator. The app's secret, codes and
+   * verifiers go to no other origin, whatever an account's settings say.
+   */
+  origins?: readonly string[];
 }
 
 /** What a token endpoint granted, checked: printable tokens, a bounded lifetime. */
@@ -72,6 +78,18 @@ export interface OAuthConnect extends ConnectBase {
   authorizeUrl(settings: Record<string, unknown>): string;
   /** Where codes are exchanged (and refreshed); absolute https (http on loopback only). */
   tokenUrl(settings: Record<string, unknown>): string;
+  /**
+   * The origins the provider's authorization, token, device and revocation endpoints live at
+   * (`https://github.com`; `https://*.zendesk.com`, `*` standing for one DNS label). An endpoint a
+   * user's settings point elsewhere is refused before the app's secret goes there; a runtime adds
+   * its own (an Enterprise Server, an emulator) with `OAuthClient.origins`.
+   */
+  origins: readonly string[];
+  /**
+   * Scopes a granted scope includes, as the provider reports grants: GitHub reports `admin:org` and not
+   * the `read:org` it implies. A scope asked for counts as granted when one that includes it is.
+   */
+  impliedScopes?: Readonly<Record<string, readonly string[]>>;
   /** Asked for at authorization; a grant missing one is refused. */
   scopes: readonly string[];
   /** How scopes are joined in the authorization URL; default a space. */

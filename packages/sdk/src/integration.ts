@@ -162,7 +162,7 @@ export interface EmulatorSession {
    * For an emulator that authorizes like its provider (OAuth): the demo OAuth app registered in it, so
    * `toolsteps connect` completes a flow against it.
    */
-  oauthClient?: { clientId: string; clientSecret: string };
+  oauthClient?: { clientId: string; clientSecret: string; origins?: string[] };
   close(): Promise<void>;
 }
 

@@ -7,6 +7,17 @@ import { githubBaseUrl } from './connection.js';
  */
 export const GITHUB_SCOPES = ['repo', 'workflow', 'gist', 'project', 'read:org'] as const;
 
+/** Scopes that include others, as GitHub's documentation of OAuth app scopes lists them. */
+export const GITHUB_IMPLIED_SCOPES: Readonly<Record<string, readonly string[]>> = {
+  repo: ['repo:status', 'repo_deployment', 'public_repo', 'repo:invite', 'security_events'],
+  'admin:org': ['write:org', 'read:org', 'manage_runners:org'],
+  'write:org': ['read:org'],
+  project: ['read:project'],
+  'admin:repo_hook': ['write:repo_hook', 'read:repo_hook'],
+  'write:repo_hook': ['read:repo_hook'],
+  user: ['read:user', 'user:email', 'user:follow'],
+};
+
 /**
  * Where GitHub's sign-in pages live for an account of these settings: `https://github.com` beside
  * `api.github.com`, `https://HOST` for an Enterprise Server at `https://HOST/api/v3`, and an
@@ -35,9 +46,15 @@ export const githubConnect: OAuthConnect = {
   tokenUrl: (settings) => `${githubWebOrigin(settings)}/login/oauth/access_token`,
   deviceCodeUrl: (settings) => `${githubWebOrigin(settings)}/login/device/code`,
   scopes: GITHUB_SCOPES,
+  // github.com's sign-in pages and api.github.com's app endpoints; an Enterprise Server or an
+  // emulator is added by the runtime that registered its app there (`OAuthClient.origins`).
+  origins: ['https://github.com', 'https://api.github.com'],
+  // GitHub reports a grant by its broadest scopes: an app already holding `admin:org` gets a token
+  // listing `admin:org`, not the `read:org` asked for (GitHub's scopes for OAuth apps).
+  impliedScopes: GITHUB_IMPLIED_SCOPES,
   credentials: (grant, client) =>
     grant.refreshToken === undefined
-      ? { token: grant.accessToken }
+      ? { token: grant.accessToken, clientId: client.clientId }
       : {
           accessToken: grant.accessToken,
           refreshToken: grant.refreshToken,
@@ -64,8 +81,16 @@ export const githubConnect: OAuthConnect = {
       });
     }
     const url = `${githubBaseUrl(account)}/applications/${encodeURIComponent(client.clientId)}/grant`;
+    if (account.credentials.clientId !== client.clientId) {
+      // A pasted personal token, or another app's: this app's grant deletion would not touch it.
+      throw new StepError({
+        code: 'unsupported',
+        message:
+          "The account's token was not granted to this OAuth app (a personal access token, or another app's): revoke it at https://github.com/settings/tokens or https://github.com/settings/applications",
+      });
+    }
     const { status } = await sendAsClient({ method: 'DELETE', url, json: { access_token: token } });
-    // 404: the grant is gone already (revoked by the user at GitHub), which is what was asked.
+    // 404: this app's grant is gone already (the user revoked it at GitHub), which is what was asked.
     if (status !== 204 && status !== 404) {
       throw new StepError({
         code: 'upstream',

@@ -18,6 +18,8 @@ export const zendeskConnect: OAuthConnect = {
   authorizeUrl: (settings) => `${origin(settings)}/oauth/authorizations/new`,
   tokenUrl: (settings) => `${origin(settings)}/oauth/tokens`,
   scopes: ZENDESK_SCOPES,
+  // Every account's own subdomain; an emulator is added by the runtime (`OAuthClient.origins`).
+  origins: ['https://*.zendesk.com'],
   credentials: (grant, client) => ({
     accessToken: grant.accessToken,
     ...(grant.refreshToken ? { refreshToken: grant.refreshToken } : {}),

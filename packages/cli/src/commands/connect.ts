@@ -41,7 +41,7 @@ export async function connectCommand(
   // Each option checked before anything is opened or sent.
   const timeoutMs = connectTimeoutMs(options.timeout);
   const port = options.port === undefined ? 0 : parsePort(options.port);
-  const client = oauthAppGiven(integrationId, options, cli);
+  const client = oauthAppGiven(integrationId, options, cli, settingGiven(options.setting, 'baseUrl'));
   const vault = await cli.openVault(options.accounts, { create: true });
   const engine = await cli.engine(vault, {
     oauthClients: client === undefined ? {} : { [integrationId]: client },
@@ -55,9 +55,10 @@ export async function connectCommand(
     if (connect.kind === 'apiKey') {
       refuseOptions(options, title, 'an API key', ['device', 'port', 'clientId', 'clientSecretFile']);
       const target = connectTarget(integration, options);
-      const apiKey = await readApiKey(options, title, stdin(), cli);
+      // The wait starts before the key is read: a stdin that never gives one ends at the timeout too.
       const wait = connectWait(options.timeout, `Connecting ${title}`);
       try {
+        const apiKey = await untilEnded(readApiKey(options, title, stdin(), cli), wait.signal);
         account = await engine.connect.withKey({ ...target.request, apiKey, signal: wait.signal });
       } catch (error) {
         throw wait.failure(error);
@@ -129,4 +130,20 @@ function refuseOptions(
       `${given.map((name) => FLAGS[name]).join(', ')}: ${title} is connected with ${how}; leave ${given.length === 1 ? 'it' : 'them'} out`,
     );
   }
+}
+
+/** The value a `--setting name=value` gives, as typed. */
+function settingGiven(settings: readonly string[] | undefined, name: string): string | undefined {
+  const given = settings?.find((setting) => setting.startsWith(`${name}=`));
+  return given?.slice(name.length + 1);
+}
+
+/** `work`, or the reason `signal` gives once it aborts first (the timeout, Ctrl-C). */
+function untilEnded<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }

@@ -22,7 +22,7 @@ export async function disconnectCommand(
   const vault = await cli.openVault(options.accounts);
   // The account's integration names the OAuth app a revocation may need.
   const summary = (await vault.list(undefined, { user: options.user })).find((account) => account.id === id);
-  const client = summary && oauthAppGiven(summary.integration, options, cli);
+  const client = summary && oauthAppGiven(summary.integration, options, cli, summary.settings.baseUrl);
   const engine = await cli.engine(vault, {
     oauthClients: summary && client ? { [summary.integration]: client } : {},
   });

@@ -52,14 +52,19 @@ export async function readApiKey(
   return key;
 }
 
-/** Everything piped to stdin, up to one byte over the limit, surrounding whitespace removed. */
+/**
+ * The first line piped to stdin (a key is one line: a writer that keeps stdin open after it is not
+ * waited for), up to one byte over the limit, surrounding whitespace removed.
+ */
 async function readPiped(stdin: NodeJS.ReadableStream): Promise<string> {
   const chunks: Buffer[] = [];
   let length = 0;
   for await (const chunk of stdin) {
     const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
-    chunks.push(bytes);
+    const newline = bytes.indexOf(0x0a);
+    chunks.push(newline === -1 ? bytes : bytes.subarray(0, newline));
     length += bytes.length;
+    if (newline !== -1 && length - bytes.length + newline <= MAX_KEY_BYTES) break;
     // Leaving the loop stops the reading: the rest is never taken in.
     if (length > MAX_KEY_BYTES)
       throw new UsageError(`--api-key-stdin: stdin holds over ${MAX_KEY_BYTES} bytes: a key is one line`);

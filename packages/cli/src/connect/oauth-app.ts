@@ -24,6 +24,8 @@ export function oauthAppGiven(
   integration: string,
   options: OAuthAppOptions,
   cli: CliContext,
+  /** Where the person running the CLI, who holds the app's secret, says the provider is (`baseUrl`). */
+  providerAt?: unknown,
 ): OAuthClient | undefined {
   if (options.clientSecretFile !== undefined && options.clientId === undefined)
     throw new UsageError('--client-secret-file needs --client-id: the id of the app the secret is of');
@@ -32,7 +34,11 @@ export function oauthAppGiven(
       ? fromEnvironment(oauthAppEnvPrefix(integration))
       : fromOptions(options.clientId, options, cli);
   if (client?.clientSecret !== undefined) cli.scrubber.add(client.clientSecret);
-  return client;
+  // The app is registered where its holder points the CLI (an Enterprise Server, an emulator): the
+  // engine sends its secret to no origin beyond the integration's own and this one.
+  const origin =
+    typeof providerAt === 'string' && URL.canParse(providerAt) ? new URL(providerAt).origin : undefined;
+  return client && origin ? { ...client, origins: [origin] } : client;
 }
 
 /** The app to authorize, or the error saying how to give one. */

@@ -32,7 +32,12 @@ export async function connectInBrowser(
     }
     const callback = await listener.callback(wait.signal);
     try {
-      const account = await engine.connect.finish({ callbackUrl: callback.url, signal: wait.signal });
+      const account = await engine.connect.finish({
+        callbackUrl: callback.url,
+        // The one who started is the one whose browser comes back to this process.
+        ...(target.request.user === undefined ? {} : { user: target.request.user }),
+        signal: wait.signal,
+      });
       await callback.answer(
         200,
         callbackPage({

@@ -86,7 +86,7 @@ describe('toolsteps connect github, in the browser', () => {
         integration: 'github',
         name: 'octocat',
         settings: { baseUrl: emulator.baseUrl, login: 'octocat' },
-        credentials: { token: expect.stringMatching(/^gho_/) },
+        credentials: { token: expect.stringMatching(/^gho_/), clientId: 'Ov23liDemoOctoApp001' },
       },
     ]);
     expect((await stat(accounts)).mode & 0o777).toBe(0o600);

@@ -73,7 +73,7 @@ describe('toolsteps connect github --device', () => {
       expect.objectContaining({
         id: 'github-hubot',
         name: 'hubot',
-        credentials: { token: expect.any(String) },
+        credentials: { token: expect.any(String), clientId: expect.any(String) },
       }),
     ]);
     expect((await stat(accounts)).mode & 0o777).toBe(0o600);

@@ -23,6 +23,8 @@ export type ConnectErrorCode =
   | 'not_found'
   /** The engine's vault cannot store accounts (it implements no `add`/`remove`). */
   | 'vault_read_only'
+  /** The vault refused to store the account (a plain file while a vault key is set, a lock not given): nothing was stored. */
+  | 'storage_failed'
   /** Too many authorizations are waiting for their callback: finish or let some expire first. */
   | 'too_many_pending'
   /** The device code expired before the user approved it. */

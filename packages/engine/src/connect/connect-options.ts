@@ -28,9 +28,14 @@ export interface StartedAuthorization {
 }
 
 /** The callback's query parameters, or the whole callback URL the browser came back to. */
-export type FinishOptions =
-  | { state: string; code: string; signal?: AbortSignal }
-  | { callbackUrl: string; signal?: AbortSignal };
+export type FinishOptions = ({ state: string; code: string } | { callbackUrl: string }) & {
+  /**
+   * The user signed in where the callback arrived: it must be the one `start` was called for (absent
+   * for both when the account is of no user). A browser coming back proves nothing of who it is.
+   */
+  user?: string;
+  signal?: AbortSignal;
+};
 
 export interface WithKeyOptions extends ConnectTarget {
   apiKey: string;

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import {
   type AccountSummary,
   type ApiKeyConnect,
@@ -30,6 +31,7 @@ import type { PendingAuthorization, PendingAuthorizations } from './pending-auth
 import { pkcePair, randomState } from './pkce.js';
 import { provenIdentity } from './proven-identity.js';
 import { accountToReconnect, storedAccount } from './stored-account.js';
+import { isTrustedOrigin } from './trusted-origins.js';
 
 export interface ConnectorDeps {
   registry: StepRegistry;
@@ -67,9 +69,13 @@ export class Connector {
     const connect = oauthOf(target);
     const redirectUri = checkedRedirectUri(options.redirectUri);
     const client = this.clientOf(target);
-    if (target.reconnect !== undefined) await accountToReconnect(this.store(), target, target.reconnect);
-    else this.store();
-    const authorizeUrl = this.endpoint(connect.authorizeUrl(target.settings), target, 'authorization');
+    await this.settleReconnect(target);
+    const authorizeUrl = this.endpoint(
+      () => connect.authorizeUrl(target.settings),
+      target,
+      client,
+      'authorization',
+    );
     const { verifier, challenge } = pkcePair();
     const state = randomState();
     const expiresAt = this.deps.clock.now() + this.deps.stateLifetimeMs;
@@ -108,6 +114,14 @@ export class Connector {
         'This authorization is unknown, already finished or expired (its state is single-use and lasts minutes): start connecting again',
       );
     }
+    if (pending.user !== options.user) {
+      // The browser that came back is not proof of who it is: the runtime names its signed-in user,
+      // or a user could send their authorization URL to another and connect the other's account.
+      throw new ConnectError(
+        'invalid_state',
+        `This authorization was started for ${pending.user === undefined ? 'no user' : `another user`} than ${options.user === undefined ? 'no user' : `user "${options.user}"`}: finish it as the user who started it (finish({ user, … })). It cannot be used again: start connecting again`,
+      );
+    }
     const target = checkedTarget(this.deps.registry, pending);
     const connect = oauthOf(target);
     if (denied) {
@@ -124,7 +138,7 @@ export class Connector {
     }
     const client = this.clientOf(target);
     const signal = options.signal ?? NEVER;
-    const tokenUrl = this.endpoint(connect.tokenUrl(target.settings), target, 'token');
+    const tokenUrl = this.endpoint(() => connect.tokenUrl(target.settings), target, client, 'token');
     const who = `the authorization of ${target.integration.title}`;
     const answer = await this.call(
       {
@@ -168,7 +182,7 @@ export class Connector {
       );
     }
     this.deps.scrubber.add(apiKey);
-    if (target.reconnect !== undefined) await accountToReconnect(this.store(), target, target.reconnect);
+    await this.settleReconnect(target);
     return this.prove(target, connect.credentials(apiKey.trim()), options.signal ?? NEVER);
   }
 
@@ -183,13 +197,13 @@ export class Connector {
       );
     }
     const client = this.clientOf(target);
-    if (target.reconnect !== undefined) await accountToReconnect(this.store(), target, target.reconnect);
-    else this.store();
+    await this.settleReconnect(target);
     const who = `the device authorization of ${target.integration.title}`;
+    const deviceCodeUrl = connect.deviceCodeUrl;
     return startDeviceAuthorization(
       {
-        codeUrl: this.endpoint(connect.deviceCodeUrl(target.settings), target, 'device code'),
-        tokenUrl: this.endpoint(connect.tokenUrl(target.settings), target, 'token'),
+        codeUrl: this.endpoint(() => deviceCodeUrl(target.settings), target, client, 'device code'),
+        tokenUrl: this.endpoint(() => connect.tokenUrl(target.settings), target, client, 'token'),
         client,
         scopes: connect.scopes.join(connect.scopeSeparator ?? ' '),
         who,
@@ -225,7 +239,16 @@ export class Connector {
         revokeProblem = this.deps.scrubber.scrub(error instanceof Error ? error.message : String(error));
       }
     }
-    await vault.remove({ id: account.id, user: account.user });
+    try {
+      await vault.remove({ id: account.id, user: account.user });
+    } catch (error) {
+      if (!revoked) throw error;
+      throw new ConnectError(
+        'provider_error',
+        `Account "${account.id}" was revoked at ${integration?.title ?? account.integration} but could not be removed from the vault (${this.deps.scrubber.scrub(error instanceof Error ? error.message : String(error))}): its credentials no longer work; disconnect it again to remove it`,
+        { cause: error },
+      );
+    }
     return { account: summarize(account), revoked, ...(revokeProblem ? { revokeProblem } : {}) };
   }
 
@@ -246,6 +269,13 @@ export class Connector {
           );
         }
         const url = checkTokenUrl(request.url, integration.title, account.name);
+        const connect = integration.connect;
+        if (connect?.kind !== 'oauth2' || !isTrustedOrigin(url, connect, client)) {
+          throw new ConnectError(
+            'invalid_request',
+            `${integration.title}'s revocation URL ${url.origin} is not where its OAuth app is registered: its secret is sent nowhere else`,
+          );
+        }
         return this.call(
           {
             url,
@@ -314,7 +344,13 @@ export class Connector {
   }
 
   private grantContext(who: string, connect: OAuthConnect) {
-    return { who, scopes: connect.scopes, now: this.deps.clock.now(), scrubber: this.deps.scrubber };
+    return {
+      who,
+      scopes: connect.scopes,
+      impliedScopes: connect.impliedScopes,
+      now: this.deps.clock.now(),
+      scrubber: this.deps.scrubber,
+    };
   }
 
   private clientOf(target: CheckedTarget): OAuthClient {
@@ -330,10 +366,16 @@ export class Connector {
     return client;
   }
 
-  private endpoint(raw: string, target: CheckedTarget, what: string): URL {
+  /**
+   * An endpoint of the provider for these settings: an absolute https URL (http on loopback) at an
+   * origin the OAuth app is registered at. Settings are the user's: pointed elsewhere, they would
+   * hand the app's secret, codes and verifiers to any host.
+   */
+  private endpoint(make: () => string, target: CheckedTarget, client: OAuthClient, what: string): URL {
+    let url: URL;
     try {
-      return checkTokenUrl(
-        raw,
+      url = checkTokenUrl(
+        make(),
         target.integration.title,
         target.name ?? `new ${target.integration.title} account`,
       );
@@ -343,6 +385,35 @@ export class Connector {
         `${target.integration.title}'s ${what} URL is not usable: ${error instanceof Error ? error.message : String(error)}`,
       );
     }
+    if (!isTrustedOrigin(url, oauthOf(target), client)) {
+      throw new ConnectError(
+        'invalid_request',
+        `${target.integration.title}'s ${what} URL for these settings is at ${url.origin}, not where its OAuth app is registered (${[...oauthOf(target).origins, ...(client.origins ?? [])].join(', ')}): nothing was sent. A runtime whose app is registered there too adds it to oauthClients.${target.integration.id}.origins`,
+        { details: { field: 'settings' } },
+      );
+    }
+    return url;
+  }
+
+  /**
+   * A reconnect replaces credentials, not where they go: the account's own settings are kept, and
+   * settings given that differ (another subdomain, another base URL) are refused before anything is
+   * sent, or the account would act on another instance under the same name.
+   */
+  private async settleReconnect(target: CheckedTarget): Promise<void> {
+    const vault = this.store();
+    if (target.reconnect === undefined) return;
+    const existing = await accountToReconnect(vault, target, target.reconnect);
+    for (const [key, value] of Object.entries(target.settings)) {
+      if (!isDeepStrictEqual(existing.settings[key], value)) {
+        throw new ConnectError(
+          'invalid_request',
+          `A reconnect keeps the settings of account "${existing.id}": its ${key} is ${JSON.stringify(existing.settings[key] ?? null)}, not ${JSON.stringify(value)}. Connect a new account for other settings`,
+          { details: { field: `/settings/${key}` } },
+        );
+      }
+    }
+    target.settings = structuredClone(existing.settings);
   }
 
   private store(): AccountStore {

@@ -66,9 +66,10 @@ export async function startDeviceAuthorization(
     throw refused('without a device code');
   if (typeof userCode !== 'string' || !/^[\x21-\x7e]{1,32}$/.test(userCode))
     throw refused('without a user code');
+  // Shown to the user as it is: printable, no spaces or control characters (no terminal escapes).
   if (
     typeof verificationUri !== 'string' ||
-    !/^https?:\/\//.test(verificationUri) ||
+    !/^https?:\/\/[\x21-\x7e]{1,2000}$/.test(verificationUri) ||
     !URL.canParse(verificationUri)
   )
     throw refused('without an http(s) verification address');

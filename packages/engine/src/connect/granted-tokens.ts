@@ -12,7 +12,13 @@ import { ConnectError } from './connect-error.js';
  */
 export function grantedTokens(
   answer: TokenAnswer,
-  context: { who: string; scopes: readonly string[]; now: number; scrubber: SecretScrubber },
+  context: {
+    who: string;
+    scopes: readonly string[];
+    impliedScopes?: Readonly<Record<string, readonly string[]>>;
+    now: number;
+    scrubber: SecretScrubber;
+  },
 ): GrantedTokens {
   const { body, status } = answer;
   const { who, scrubber } = context;
@@ -59,7 +65,8 @@ export function grantedTokens(
     granted.expiresAt = new Date(context.now + grant.expiresInSeconds * 1000).toISOString();
   if (typeof body.scope === 'string') {
     granted.scopes = body.scope.split(/[\s,]+/).filter((scope) => scope !== '');
-    const missing = context.scopes.filter((scope) => !granted.scopes?.includes(scope));
+    const covered = withImplied(granted.scopes, context.impliedScopes ?? {});
+    const missing = context.scopes.filter((scope) => !covered.has(scope));
     if (missing.length > 0) {
       throw new ConnectError(
         'grant_refused',
@@ -69,4 +76,20 @@ export function grantedTokens(
     }
   }
   return granted;
+}
+
+/** The scopes granted and every scope they include, transitively (`admin:org` → `write:org` → `read:org`). */
+function withImplied(
+  granted: readonly string[],
+  implied: Readonly<Record<string, readonly string[]>>,
+): Set<string> {
+  const covered = new Set<string>();
+  const pending = [...granted];
+  while (pending.length > 0) {
+    const scope = pending.pop() as string;
+    if (covered.has(scope)) continue;
+    covered.add(scope);
+    pending.push(...(Object.hasOwn(implied, scope) ? implied[scope] : []));
+  }
+  return covered;
 }

@@ -1,4 +1,10 @@
-import { type AccountIdentity, type AccountSummary, type ConnectedAccount, summarize } from '@toolsteps/sdk';
+import {
+  type AccountIdentity,
+  type AccountSummary,
+  type ConnectedAccount,
+  isStepError,
+  summarize,
+} from '@toolsteps/sdk';
 import type { AccountStore } from '../ports/credential-vault.js';
 import type { CheckedTarget } from './checked-target.js';
 import { ConnectError } from './connect-error.js';
@@ -24,7 +30,7 @@ export async function storedAccount(
       settings: { ...existing.settings, ...settings },
       credentials,
     };
-    await vault.update(account);
+    await stored(() => vault.update(account));
     return summarize(account);
   }
   const name = target.name ?? identity.name;
@@ -45,7 +51,7 @@ export async function storedAccount(
     settings,
     credentials,
   };
-  await vault.add(account);
+  await stored(() => vault.add(account));
   return summarize(account);
 }
 
@@ -92,6 +98,18 @@ function refuseAnotherIdentity(
         { details: { account: existing.id, [key]: value } },
       );
     }
+  }
+}
+
+/** The vault's own refusal as a ConnectError: the account was proven, but it is not stored. */
+async function stored(write: () => Promise<void>): Promise<void> {
+  try {
+    await write();
+  } catch (error) {
+    if (!isStepError(error)) throw error;
+    throw new ConnectError('storage_failed', `${error.message} (the account was not stored)`, {
+      cause: error,
+    });
   }
 }
 

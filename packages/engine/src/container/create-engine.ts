@@ -269,6 +269,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   };
   const loadOptions = { registry, vault, limits, maxWorkflowBytes, maxExpressions };
 
+  const authorizationLifetime = checkedAuthorizationLifetime(options.authorizationLifetimeMs);
   let connector: Promise<Connector> | undefined;
   const connectorOf = (): Promise<Connector> => {
     connector ??= import('../connect/connector.js').then(
@@ -283,7 +284,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
             options.pendingAuthorizations ??
             new MemoryPendingAuthorizations(() => container.get<Clock>(TOKENS.Clock).now()),
           oauthClients: options.oauthClients ?? {},
-          stateLifetimeMs: options.authorizationLifetimeMs ?? AUTHORIZATION_LIFETIME_MS,
+          stateLifetimeMs: authorizationLifetime,
           timeoutMs: CONNECT_TIMEOUT_MS,
         }),
     );
@@ -380,4 +381,15 @@ function isResumable(journal: Journal): journal is ResumableJournal {
 
 function isCompiled(workflow: CompiledWorkflow | WorkflowSource): workflow is CompiledWorkflow {
   return typeof workflow === 'object' && 'steps' in workflow && 'definition' in workflow;
+}
+
+/** A waiting authorization must expire: a lifetime that is not a number of seconds to an hour never would. */
+function checkedAuthorizationLifetime(ms: number | undefined): number {
+  if (ms === undefined) return AUTHORIZATION_LIFETIME_MS;
+  if (!Number.isFinite(ms) || ms < 1000 || ms > 3_600_000) {
+    throw new RangeError(
+      `createEngine({ authorizationLifetimeMs }) must be between 1000 (a second) and 3600000 (an hour), not ${ms}`,
+    );
+  }
+  return ms;
 }

@@ -31,7 +31,14 @@ export const EmulatorEntrySchema = Type.Object(
     controlToken: Type.Optional(Type.String()),
     /** The demo OAuth app it registers, for `toolsteps connect` against it (its secret is public). */
     oauthClient: Type.Optional(
-      Type.Object({ clientId: Type.String(), clientSecret: Type.String() }, { additionalProperties: false }),
+      Type.Object(
+        {
+          clientId: Type.String(),
+          clientSecret: Type.String(),
+          origins: Type.Optional(Type.Array(Type.String())),
+        },
+        { additionalProperties: false },
+      ),
     ),
   },
   { additionalProperties: false },

@@ -242,6 +242,7 @@ export class FileVault implements AccountStore {
     if (this.options.create && (await fileVersion(this.path)) === NO_FILE)
       await createAccountsFile(this.path, keyForNewFile(this.path, this.options));
     await this.writeLatest(() => {
+      this.refusePlainWithKey();
       this.loaded.book.checkAdd(resolved);
       // Escaped: the file holds the account's values themselves, never placeholders it did not write.
       const entry = keepPlaceholders(undefined, undefined, resolved) as AccountEntry;
@@ -250,6 +251,20 @@ export class FileVault implements AccountStore {
     this.loaded.book.add(resolved);
     this.inMemory.forget(accountKey(resolved));
     this.seenIds.add(accountKey(resolved));
+  }
+
+  /**
+   * A vault key set for a file that is not encrypted says its holder expects credentials encrypted at
+   * rest: a new account is not written in clear into it. Updates of accounts already there are not
+   * refused (refreshed tokens of a plain file stay as they always were).
+   */
+  private refusePlainWithKey(): void {
+    if (this.encrypted || keyForNewFile(this.path, this.options) === undefined) return;
+    throw vaultFileError(
+      this.path,
+      'not_encrypted',
+      `${this.options.keyEnv ?? 'TOOLSTEPS_VAULT_KEY'} is set, but accounts file ${this.path} is not encrypted: encrypt it first (toolsteps encrypt-accounts ${this.path}), so the new account's credentials are not written in clear. Nothing was written`,
+    );
   }
 
   /** Writes the file without the account (other entries as they are, placeholders kept), then forgets it. */

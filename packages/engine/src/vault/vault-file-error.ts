@@ -11,6 +11,8 @@ export type VaultFileProblem =
   | 'bad_key'
   | 'wrong_key'
   | 'already_encrypted'
+  /** A vault key is set but the file is plain: a new account is not written into it in clear. */
+  | 'not_encrypted'
   | 'write_failed'
   /** Another process held the file's write lock for longer than the vault waits. */
   | 'locked'

@@ -15,7 +15,10 @@ const zendesk = {
   credentials: { accessToken: '${ZD_ACCESS_TOKEN}' },
 };
 const document = { $schema: './accounts.schema.json', accounts: [zendesk] };
-const env = { ZD_SUBDOMAIN: 'acme', ZD_ACCESS_TOKEN: 'at-from-env', TOOLSTEPS_VAULT_KEY: KEY_HEX };
+// No vault key for the plain files: with one set, a new account is refused a plain file (see
+// file-vault-creates-a-missing-file.test.ts); the encrypted file's test brings its own.
+const env = { ZD_SUBDOMAIN: 'acme', ZD_ACCESS_TOKEN: 'at-from-env' };
+const keyed = { ...env, TOOLSTEPS_VAULT_KEY: KEY_HEX };
 
 /** A newly connected account, as `engine.connect` stores it. */
 function connected(id: string, extra: Partial<ConnectedAccount> = {}): ConnectedAccount {
@@ -176,19 +179,19 @@ describe('FileVault adds and removes accounts', () => {
 
   it('adds to and removes from an encrypted file, which stays encrypted and readable', async () => {
     file = await accountsFile(document);
-    await encryptAccountsFile(file.path, { env });
-    const vault = await FileVault.open(file.path, { env });
+    await encryptAccountsFile(file.path, { env: keyed });
+    const vault = await FileVault.open(file.path, { env: keyed });
 
     await vault.add(connected('gh-new'));
     await vault.add(connected('gh-other'));
     expect(await vault.remove({ id: 'gh-other' })).toBe(true);
 
     expect(Object.keys(await file.json())).toEqual(['toolstepsVault', 'alg', 'iv', 'tag', 'data']);
-    const reopened = await FileVault.open(file.path, { env });
+    const reopened = await FileVault.open(file.path, { env: keyed });
     expect(reopened.encrypted).toBe(true);
     expect(await reopened.get({ id: 'gh-new' })).toEqual(connected('gh-new'));
     expect((await reopened.list()).map(({ id }) => id)).toEqual(['zd-acme', 'gh-new']);
     // Placeholders of the other account stay placeholders in the encrypted document.
-    expect((await readAccountsFile(file.path, { env })).document.accounts[0]).toEqual(zendesk);
+    expect((await readAccountsFile(file.path, { env: keyed })).document.accounts[0]).toEqual(zendesk);
   });
 });

@@ -124,3 +124,21 @@ describe('FileVault.open with create', () => {
     expect(error.message).toBe(`Cannot create accounts file ${path} (ENOENT): its folder does not exist`);
   });
 });
+
+describe('FileVault.add with a vault key set', () => {
+  it('refuses to write a new account in clear into a plain file, leaving the file as it was', async () => {
+    const path = await missingFile();
+    await FileVault.open(path, { env: {}, create: true }).then((vault) => vault.add(github));
+    const before = await readFile(path, 'utf8');
+
+    const keyed = await FileVault.open(path, { env: { TOOLSTEPS_VAULT_KEY: KEY_HEX } });
+    const error = await failure(
+      keyed.add({ ...github, id: 'gh-2', name: 'octo 2', credentials: { token: 'gh-token-second' } }),
+    );
+
+    expect(error.details).toMatchObject({ file: path, problem: 'not_encrypted' });
+    expect(error.message).toContain('encrypt it first (toolsteps encrypt-accounts');
+    expect(await readFile(path, 'utf8')).toBe(before);
+    expect(before).not.toContain('gh-token-second');
+  });
+});

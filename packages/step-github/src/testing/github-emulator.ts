@@ -104,7 +104,8 @@ export interface GithubEmulator extends Emulator {
   /** Resolves once every delivery sent so far has been answered or has failed. */
   webhooksSettled(): Promise<void>;
   /** The demo OAuth app: its client id and secret (public demo values, `DEMO_OAUTH_CLIENT_ID`/`_SECRET`). */
-  readonly oauthClient: { clientId: string; clientSecret: string };
+  /** The demo OAuth app, registered at this emulator's origin (`origins`), for `engine.connect`. */
+  readonly oauthClient: { clientId: string; clientSecret: string; origins: string[] };
   /** The users' authorizations of OAuth apps, with their scopes and how many of their tokens still work. */
   oauthGrants(): OAuthGrant[];
 }
@@ -169,7 +170,11 @@ export async function createGithubEmulator(options: GithubEmulatorOptions = {}):
     emitWebhook: (emission) => emitWebhook(state, emission),
     redeliverWebhook: (id) => redeliverWebhook(state, id),
     webhooksSettled: () => webhooks.settled(),
-    oauthClient: { clientId: oauthApp.clientId, clientSecret: oauthApp.clientSecret },
+    oauthClient: {
+      clientId: oauthApp.clientId,
+      clientSecret: oauthApp.clientSecret,
+      origins: [emulator.baseUrl],
+    },
     oauthGrants: () => state.oauth.tokens.grants(),
   };
   // Deliveries in flight are cut and awaited first, so a test's receiver sees no late request.

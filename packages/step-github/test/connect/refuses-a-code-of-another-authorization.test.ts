@@ -41,7 +41,7 @@ describe('a code exchanged under another authorization', () => {
     const code = await codeOf(second.authorizationUrl);
 
     const refused = await engine.connect
-      .finish({ state: first.state, code })
+      .finish({ user: 'ana', state: first.state, code })
       .catch((error: unknown) => error);
 
     expect(refused).toMatchObject({ code: 'grant_refused', details: { error: 'bad_verification_code' } });
@@ -55,7 +55,7 @@ describe('a code exchanged under another authorization', () => {
     const code = await codeOf(second.authorizationUrl);
 
     const refused = await engine.connect
-      .finish({ state: first.state, code })
+      .finish({ user: 'ana', state: first.state, code })
       .catch((error: unknown) => error);
 
     expect(refused).toMatchObject({ code: 'grant_refused', details: { error: 'redirect_uri_mismatch' } });
@@ -82,7 +82,7 @@ describe('reconnecting a GitHub account', () => {
           ...(reconnect ? { reconnect } : {}),
         });
         const approval = await fetch(`${authorizationUrl}&login=${login}`, { redirect: 'manual' });
-        return engine.connect.finish({ callbackUrl: approval.headers.get('location') ?? '' });
+        return engine.connect.finish({ user: 'ana', callbackUrl: approval.headers.get('location') ?? '' });
       };
       const first = await authorize('mona');
       const before = (await vault.get({ id: first.id, user: 'ana' })).credentials.token;

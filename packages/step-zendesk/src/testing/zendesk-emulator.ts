@@ -74,7 +74,8 @@ export interface ZendeskEmulatorOptions {
 export interface ZendeskEmulator extends Emulator, WebhookControls {
   readonly state: ZendeskState;
   /** The demo OAuth client registered in the account (unique identifier `toolsteps`) that users authorize. */
-  readonly oauthClient: { clientId: string; clientSecret: string };
+  /** The demo OAuth client, registered at this emulator's origin (`origins`), for `engine.connect`. */
+  readonly oauthClient: { clientId: string; clientSecret: string; origins: string[] };
   /** An agent's OAuth account: the seed's access token (does not expire) and refresh token. */
   readonly account: ConnectedAccount;
   /** The same agent signing with the account's API token (`credentials: {email, apiToken}`). */
@@ -150,7 +151,7 @@ export async function createZendeskEmulator(options: ZendeskEmulatorOptions = {}
   });
   const controls: Omit<ZendeskEmulator, keyof Emulator | keyof WebhookControls> = {
     state,
-    oauthClient: { ...DEMO_CLIENT },
+    oauthClient: { ...DEMO_CLIENT, origins: [baseUrl] },
     account: account('zendesk-demo', 'Lumen Coffee support', {
       accessToken: DEMO_TOKENS.agentAccess,
       refreshToken: DEMO_TOKENS.agentRefresh,

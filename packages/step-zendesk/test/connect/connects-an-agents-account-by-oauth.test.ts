@@ -36,7 +36,7 @@ describe('connecting a Zendesk account through its OAuth authorization', () => {
   };
 
   it("stores an agent's account under the subdomain, with tokens that refresh and work", async () => {
-    const account = await engine.connect.finish({ callbackUrl: await authorize('ana') });
+    const account = await engine.connect.finish({ user: 'ana', callbackUrl: await authorize('ana') });
 
     expect(account).toEqual({
       id: 'zendesk-lumencoffee',
@@ -59,7 +59,7 @@ describe('connecting a Zendesk account through its OAuth authorization', () => {
 
   it('refuses an end user with the remedy the specification gives, and stores nothing', async () => {
     const refused = await engine.connect
-      .finish({ callbackUrl: await authorize('ana', '&login=sofia@harborbooks.example') })
+      .finish({ user: 'ana', callbackUrl: await authorize('ana', '&login=sofia@harborbooks.example') })
       .catch((error: unknown) => error);
 
     expect(refused).toBeInstanceOf(ConnectError);
@@ -80,15 +80,41 @@ describe('connecting a Zendesk account through its OAuth authorization', () => {
     expect(emulator.requests).toEqual([]);
   });
 
+  it("never sends the app's secret to a host a user's baseUrl names, nor reconnects an account elsewhere", async () => {
+    const elsewhere = await engine.connect
+      .start({
+        integration: 'zendesk',
+        user: 'mallory',
+        settings: { subdomain: 'acme', baseUrl: 'https://evil.example' },
+        redirectUri: REDIRECT_URI,
+      })
+      .catch((error: unknown) => error);
+    expect(elsewhere).toMatchObject({ code: 'invalid_request', details: { field: 'settings' } });
+    expect((elsewhere as Error).message).toContain('https://evil.example');
+
+    const first = await engine.connect.finish({ user: 'ana', callbackUrl: await authorize('ana') });
+    const moved = await engine.connect
+      .start({
+        integration: 'zendesk',
+        user: 'ana',
+        settings: { subdomain: 'globex', baseUrl: emulator.baseUrl },
+        redirectUri: REDIRECT_URI,
+        reconnect: first.id,
+      })
+      .catch((error: unknown) => error);
+    expect(moved).toMatchObject({ code: 'invalid_request', details: { field: '/settings/subdomain' } });
+    expect((await vault.get({ id: first.id, user: 'ana' })).settings.subdomain).toBe('lumencoffee');
+  });
+
   it('refuses a denied authorization and a code the emulator already spent', async () => {
     const denied = await engine.connect
-      .finish({ callbackUrl: await authorize('ana', '&decision=deny') })
+      .finish({ user: 'ana', callbackUrl: await authorize('ana', '&decision=deny') })
       .catch((error: unknown) => error);
     expect(denied).toMatchObject({ code: 'access_denied' });
 
     // A code is good once: the second start's state is fresh, but its code was spent by the first exchange.
     const callback = new URL(await authorize('ana'));
-    await engine.connect.finish({ callbackUrl: callback.href });
+    await engine.connect.finish({ user: 'ana', callbackUrl: callback.href });
     const { state } = await engine.connect.start({
       integration: 'zendesk',
       user: 'bob',
@@ -96,17 +122,20 @@ describe('connecting a Zendesk account through its OAuth authorization', () => {
       redirectUri: REDIRECT_URI,
     });
     const reused = await engine.connect
-      .finish({ state, code: callback.searchParams.get('code') ?? '' })
+      .finish({ user: 'bob', state, code: callback.searchParams.get('code') ?? '' })
       .catch((error: unknown) => error);
     expect(reused).toMatchObject({ code: 'grant_refused' });
     expect(await vault.list(undefined, { user: 'bob' })).toEqual([]);
   });
 
   it('reconnects in place and disconnects by revoking the token', async () => {
-    const first = await engine.connect.finish({ callbackUrl: await authorize('ana') });
+    const first = await engine.connect.finish({ user: 'ana', callbackUrl: await authorize('ana') });
     const oldToken = (await vault.get({ id: first.id, user: 'ana' })).credentials.accessToken;
     expect((await engine.call('zendesk_list_tickets', {}, { user: 'ana' })).ok).toBe(true);
-    const again = await engine.connect.finish({ callbackUrl: await authorize('ana', '', first.id) });
+    const again = await engine.connect.finish({
+      user: 'ana',
+      callbackUrl: await authorize('ana', '', first.id),
+    });
     expect(again.id).toBe(first.id);
     const newToken = (await vault.get({ id: first.id, user: 'ana' })).credentials.accessToken;
     expect(newToken).not.toBe(oldToken);

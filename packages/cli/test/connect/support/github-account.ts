@@ -25,5 +25,5 @@ export async function connectGithubAccount(
     redirectUri: 'http://127.0.0.1:9/callback',
   });
   const { location } = await visit(started.authorizationUrl);
-  return engine.connect.finish({ callbackUrl: String(location) });
+  return engine.connect.finish({ callbackUrl: String(location), ...(user === undefined ? {} : { user }) });
 }

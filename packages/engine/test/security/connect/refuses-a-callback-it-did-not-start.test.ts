@@ -27,6 +27,7 @@ describe('an authorization callback is taken only once, from who started it, in 
     });
 
     const account = await provider.engine.connect.finish({
+      user: 'ana',
       callbackUrl: `${REDIRECT_URI}?code=c-1&state=${state}`,
     });
 
@@ -47,11 +48,29 @@ describe('an authorization callback is taken only once, from who started it, in 
     expect(authorizationUrl).not.toContain(verifier);
   });
 
+  it('refuses to finish for another user than the one who started, and the state is spent', async () => {
+    // Mallory starts, and sends the authorization URL to Victor, who approves: the callback comes back
+    // where Victor is signed in, and the runtime names him.
+    const state = await started(provider, 'mallory');
+    const crossed = await provider.engine.connect
+      .finish({ user: 'victor', state, code: 'c-1' })
+      .catch((error: unknown) => error);
+    expect(crossed).toMatchObject({ code: 'invalid_state' });
+    expect((crossed as Error).message).toContain('finish it as the user who started it');
+
+    const again = await provider.engine.connect
+      .finish({ user: 'mallory', state, code: 'c-1' })
+      .catch((error: unknown) => error);
+    expect(again).toMatchObject({ code: 'invalid_state' });
+    expect(provider.server.calls).toEqual([]);
+    expect(await provider.vault.list()).toEqual([]);
+  });
+
   it('refuses a state used once already, storing nothing the second time', async () => {
     const state = await started(provider);
-    await provider.engine.connect.finish({ state, code: 'c-1' });
+    await provider.engine.connect.finish({ user: 'ana', state, code: 'c-1' });
     const again = await provider.engine.connect
-      .finish({ state, code: 'c-1' })
+      .finish({ user: 'ana', state, code: 'c-1' })
       .catch((error: unknown) => error);
     expect(again).toBeInstanceOf(ConnectError);
     expect(again).toMatchObject({ code: 'invalid_state' });
@@ -61,14 +80,14 @@ describe('an authorization callback is taken only once, from who started it, in 
 
   it('refuses a state it never handed out, and one that expired, before sending anything', async () => {
     const forged = await provider.engine.connect
-      .finish({ state: 'forged', code: 'c-1' })
+      .finish({ user: 'ana', state: 'forged', code: 'c-1' })
       .catch((error: unknown) => error);
     expect(forged).toMatchObject({ code: 'invalid_state' });
 
     const state = await started(provider);
     now += 10 * 60 * 1000 + 1;
     const late = await provider.engine.connect
-      .finish({ state, code: 'c-1' })
+      .finish({ user: 'ana', state, code: 'c-1' })
       .catch((error: unknown) => error);
     expect(late).toMatchObject({ code: 'invalid_state' });
     expect((late as Error).message).toContain('start connecting again');
@@ -80,13 +99,14 @@ describe('an authorization callback is taken only once, from who started it, in 
     const state = await started(provider);
     const denied = await provider.engine.connect
       .finish({
+        user: 'ana',
         callbackUrl: `${REDIRECT_URI}?error=access_denied&error_description=The+user+has+denied+your+application+access.&state=${state}`,
       })
       .catch((error: unknown) => error);
     expect(denied).toMatchObject({ code: 'access_denied' });
     expect((denied as Error).message).toContain('The user has denied your application access.');
     const after = await provider.engine.connect
-      .finish({ state, code: 'c-1' })
+      .finish({ user: 'ana', state, code: 'c-1' })
       .catch((error: unknown) => error);
     expect(after).toMatchObject({ code: 'invalid_state' });
     expect(provider.server.calls).toEqual([]);

@@ -12,7 +12,7 @@ describe('a code exchange refuses what a token endpoint must not answer, and sto
   /** The error finishing an authorization fails with (a test fails if it connects). */
   const finish = async (): Promise<Error & { code: string }> => {
     const state = await started(provider);
-    return provider.engine.connect.finish({ state, code: 'the-code-5a1f' }).then(
+    return provider.engine.connect.finish({ user: 'ana', state, code: 'the-code-5a1f' }).then(
       (account) => {
         throw new Error(`connected ${account.id}`);
       },
@@ -32,6 +32,33 @@ describe('a code exchange refuses what a token endpoint must not answer, and sto
     expect(error).toMatchObject({ code: 'provider_error' });
     expect(error.message).toContain('a redirect to https://elsewhere.example');
     expect(error.message).toContain('never followed');
+    await nothingStored(error);
+  });
+
+  it('never follows a redirect to another path of its own host either', async () => {
+    provider.token = (_call, response) => response.writeHead(307, { location: '/token-elsewhere' }).end();
+    const error = await finish();
+    expect(error).toMatchObject({ code: 'provider_error' });
+    expect(error.message).toContain(`a redirect to ${provider.server.origin}`);
+    expect(provider.server.calls.map((call) => call.path)).toEqual(['/token']);
+    await nothingStored(error);
+  });
+
+  it('refuses a verification address that would write control characters to a terminal', async () => {
+    provider.token = (_call, response) =>
+      json(response, 200, {
+        device_code: 'leaked-device-code',
+        user_code: 'ABCD-EFGH',
+        verification_uri: 'https://example.test/device\u001b]8;;https://evil.example\u0007',
+        expires_in: 900,
+        interval: 5,
+      });
+    const error = await provider.engine.connect.device({ integration: 'fixture', user: 'ana' }).then(
+      () => new Error('started'),
+      (refused: Error) => refused,
+    );
+    expect(error).toMatchObject({ code: 'provider_error' });
+    expect(error.message).toContain('without an http(s) verification address');
     await nothingStored(error);
   });
 

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { defineIntegration, type Integration, Type } from '@toolsteps/sdk';
+import { defineIntegration, type Integration, type OAuthConnect, Type } from '@toolsteps/sdk';
 import { createEngine, type Engine } from '../../../src/index.js';
 import { MemoryVault } from '../../../src/vault/index.js';
 import { json, startTokenServer, type TokenCall, type TokenServer } from '../oauth/support/token-server.js';
@@ -20,10 +20,13 @@ export interface FixtureProvider {
   token: (call: TokenCall, response: ServerResponse) => void;
 }
 
-export async function fixtureProvider(now?: () => number): Promise<FixtureProvider> {
+export async function fixtureProvider(
+  now?: () => number,
+  connect: Partial<OAuthConnect> = {},
+): Promise<FixtureProvider> {
   const provider = { token: grant } as FixtureProvider;
   provider.server = await startTokenServer((call, response) => {
-    if (call.path === '/token') return provider.token(call, response);
+    if (call.path === '/token' || call.path === '/device') return provider.token(call, response);
     if (call.path === '/me' && call.headers.authorization === 'Bearer good-access-token')
       return json(response, 200, { name: 'Robin' });
     json(response, 401, { error: 'unauthorized' });
@@ -42,9 +45,12 @@ export async function fixtureProvider(now?: () => number): Promise<FixtureProvid
       authorizeUrl: () => `${origin}/authorize`,
       tokenUrl: () => `${origin}/token`,
       scopes: ['read'],
+      origins: [origin],
       credentials: (granted) => ({ token: granted.accessToken }),
       identify: async ({ http }) => ({ name: String((await http.get<{ name: string }>('/me')).body.name) }),
-    },
+      deviceCodeUrl: () => `${origin}/device`,
+      ...connect,
+    } as OAuthConnect,
   });
   provider.vault = new MemoryVault();
   provider.engine = await createEngine({

@@ -24,6 +24,8 @@ const document = {
   ],
 };
 const env = { ZD_ACCESS_TOKEN: 'at-from-env', ZD_REFRESH_TOKEN: 'rt-from-env', TOOLSTEPS_VAULT_KEY: KEY_HEX };
+/** Without the vault key: a new account goes into a plain file only when no key says to encrypt. */
+const { TOOLSTEPS_VAULT_KEY: _key, ...plainEnv } = env;
 const REFRESHED = ['at-refreshed-1', 'rt-refreshed-1', 'at-refreshed-2', 'rt-refreshed-2'];
 
 let folder: VaultFolder | undefined;
@@ -61,7 +63,7 @@ describe('refreshed tokens of an account whose credentials come from the environ
 
   it('stay out of a plain file when another account is added to it and removed, as do the values from the environment', async () => {
     folder = await vaultFolder(document);
-    const vault = await FileVault.open(folder.path, { env, logger: recordingLogger() });
+    const vault = await FileVault.open(folder.path, { env: plainEnv, logger: recordingLogger() });
     await refresh(vault, 1);
     const added = {
       id: 'gh',
