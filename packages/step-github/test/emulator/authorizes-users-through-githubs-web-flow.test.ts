@@ -172,6 +172,8 @@ describe("the web flow, as GitHub's", () => {
       expect(session.oauthClient).toEqual({
         clientId: DEMO_OAUTH_CLIENT_ID,
         clientSecret: DEMO_OAUTH_CLIENT_SECRET,
+        // Registered at the emulator itself: the engine sends its secret to no other origin.
+        origins: [session.baseUrl],
       });
       expect(DEMO_OAUTH_CLIENT_ID).toMatch(/^Ov23li[A-Za-z0-9]{14}$/);
     } finally {

@@ -161,7 +161,7 @@ describe("the demo client's redirect URLs and its credentials", () => {
   it('names the demo client on the emulator and on the session the CLI starts', async () => {
     const session = await startZendeskEmulator();
     try {
-      expect(session.oauthClient).toEqual({ ...DEMO_CLIENT });
+      expect(session.oauthClient).toEqual({ ...DEMO_CLIENT, origins: [session.baseUrl] });
     } finally {
       await session.close();
     }
