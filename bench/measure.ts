@@ -41,6 +41,25 @@ export async function sampleArms(
   return { engine, floor };
 }
 
+/**
+ * Times any number of arms in turn, as sampleArms does two: each round runs every arm once, in the
+ * order given. Returns every sample of each arm in ms.
+ */
+export async function sampleEachArm<Name extends string>(
+  arms: Record<Name, () => Promise<unknown>>,
+  options: SampleOptions,
+): Promise<Record<Name, number[]>> {
+  const names = Object.keys(arms) as Name[];
+  for (let round = 0; round < options.warmup; round++) {
+    for (const name of names) await arms[name]();
+  }
+  const samples = Object.fromEntries(names.map((name) => [name, [] as number[]])) as Record<Name, number[]>;
+  for (let round = 0; round < options.samples; round++) {
+    for (const name of names) samples[name].push(await timeOnce(arms[name]));
+  }
+  return samples;
+}
+
 /** Like sampleArms, and also the CPU time (user + system, µs) each sample took in this process. */
 export async function cpuSampleArms(
   arms: { engine: () => Promise<unknown>; floor: () => Promise<unknown> },

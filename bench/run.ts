@@ -3,8 +3,11 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { benchEmptySteps } from './empty-steps.js';
 import { benchEngineOverhead } from './engine-overhead.js';
+import { benchExpressionCompileTime } from './expression-compile-time.js';
+import { benchExpressionSteps } from './expression-steps.js';
 import { benchHttpFanOut } from './http-fan-out.js';
 import { benchInstalledPackages } from './installed-packages.js';
+import { benchLargeExpression } from './large-expression.js';
 import { benchMemoryInFlight } from './memory-in-flight.js';
 import { benchQueueLoad } from './queue-load.js';
 import { benchQueueOverhead } from './queue-overhead.js';
@@ -46,9 +49,12 @@ async function main(): Promise<void> {
     ['B8 installed packages', benchInstalledPackages],
     ['B9 tool calls', benchToolCalls],
     ['B10 accounts of many users', benchUsersMemory],
+    ['B11 expression steps', benchExpressionSteps],
+    ['B11large one expression over 10,000 items', benchLargeExpression],
+    ['B11compile expression compile time', benchExpressionCompileTime],
   ];
-  // `pnpm bench B1 B6` runs only those (B5 all three of its parts, B5load one); results.json is
-  // written only by a full run.
+  // `pnpm bench B1 B6` runs only those (B5 all three of its parts, B5load one, B11 all three of its own);
+  // results.json is written only by a full run.
   const only = process.argv.slice(2).map((id) => id.toUpperCase());
   const chosen =
     only.length === 0

@@ -415,12 +415,14 @@ function substringOf(text: string | undefined, start: number, length?: number) {
  * value sharing one object many times (whose text is exponentially larger than its memory) is
  * measured quickly.
  */
-function jsonSizeAtLeast(value: unknown, budget: number, prettify = false): number {
+export function jsonSizeAtLeast(value: unknown, budget: number, prettify = false): number {
   let size = 0;
   const visit = (item: unknown, depth: number): void => {
     if (size > budget) return;
     if (prettify) size += 2 * depth + 1;
     if (typeof item === 'string') size += item.length + 2;
+    // A function is written as "" (as $string writes it); its closure holds its scope, maybe itself.
+    else if (isFunctionValue(item)) size += 2;
     else if (Array.isArray(item)) {
       size += 1 + item.length;
       for (const element of item) visit(element, depth + 1);
@@ -434,4 +436,12 @@ function jsonSizeAtLeast(value: unknown, budget: number, prettify = false): numb
   };
   visit(value, 0);
   return size;
+}
+
+/** A JavaScript function, a JSONata lambda or a native function object: values, not data. */
+function isFunctionValue(item: unknown): boolean {
+  if (typeof item === 'function') return true;
+  if (item === null || typeof item !== 'object') return false;
+  const marked = item as { _jsonata_lambda?: unknown; _jsonata_function?: unknown };
+  return marked._jsonata_lambda === true || marked._jsonata_function === true;
 }

@@ -13,6 +13,12 @@ export interface CompiledExpression {
   readonly source: string;
   /** True when the author opted into an empty result with `??`. */
   readonly allowsNothing: boolean;
+  /**
+   * How it runs: as compiled closures (synchronous, limits counted cheaply), or on JSONata's
+   * interpreter when the compiler does not take it (`$eval`), with the reason. Compiles it the first
+   * time it is asked, as the first evaluation does.
+   */
+  runsOn(): { on: 'compiled' } | { on: 'interpreter'; because: string };
   /** The parsed tree, for static checks (variables read, functions called). */
   ast(): JsonataNode;
   /** The names of the bindings it may read (its `$name` variables), found once in its tree. */

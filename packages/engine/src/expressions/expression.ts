@@ -6,6 +6,7 @@ import { boundedBuiltins, builtinsLoaded, loadBuiltins } from './bounded-builtin
 import { boundConcatenations } from './bounded-concat.js';
 import { boundEqualities } from './bounded-equality.js';
 import type { CompiledExpression, JsonataNode } from './compiled-expression.js';
+import { type CompileResult, compileJsonata, NotSynchronousError } from './compiler/index.js';
 import { expressionFacts } from './expression-facts.js';
 import {
   completeLimits,
@@ -81,10 +82,21 @@ export function compileExpression(
   const tree = compiled.ast() as unknown as JsonataNode;
   const concatenations = boundConcatenations(tree, all);
   const rewritten = boundEqualities(tree, all) || concatenations;
+  // Chosen once, at the first evaluation: closures where the compiler takes the whole expression,
+  // else the interpreter. Not at load: validating a workflow compiles none it does not run.
+  let fast: CompileResult | undefined;
+  const program = (): CompileResult => {
+    fast ??= compileJsonata(tree, { limits: all, builtins: { ...boundedBuiltins(all), eval: evalDisabled } });
+    return fast;
+  };
   let names: readonly string[] | undefined;
   const expression: CompiledExpression = {
     source,
     allowsNothing,
+    runsOn: () => {
+      const chosen = program();
+      return chosen.ok ? { on: 'compiled' } : { on: 'interpreter', because: chosen.reason };
+    },
     ast: () => {
       if (!rewritten) return compiled.ast() as unknown as JsonataNode;
       written ??= parse(body).ast() as unknown as JsonataNode;
@@ -100,6 +112,16 @@ export function compileExpression(
       const own = picked(bindings, expression.reads());
       const root = boundValue(bindings, 'input');
       if (!builtinsLoaded()) await loadBuiltins();
+      const chosen = program();
+      if (chosen.ok) {
+        try {
+          return chosen.program(root, own);
+        } catch (error) {
+          // A function from outside answered a promise: the interpreter awaits it. Programs are pure,
+          // so running again repeats nothing.
+          if (!(error instanceof NotSynchronousError)) throw arrayLimitFailure(error, all) ?? error;
+        }
+      }
       try {
         return await compiled.evaluate(root, own);
       } catch (error) {
