@@ -111,11 +111,15 @@ function bounded(
   name: Wrapped,
   run: (this: Focus, call: Implementation, ...args: any[]) => unknown,
 ): NativeFunction {
+  const implementation = function (this: Focus, ...args: unknown[]) {
+    return run.call(this, original(name).implementation, ...args);
+  };
+  // JSONata partially applies a built-in (`$substring(?, 0, 2)`) by the parameter names it reads
+  // from its source: the original's, not this wrapper's `...args`.
+  implementation.toString = () => original(name).implementation.toString();
   return {
     _jsonata_function: true,
-    implementation(this: Focus, ...args: unknown[]) {
-      return run.call(this, original(name).implementation, ...args);
-    },
+    implementation,
     // Read at each call: the originals arrive before the first evaluation.
     get signature() {
       return original(name).signature;

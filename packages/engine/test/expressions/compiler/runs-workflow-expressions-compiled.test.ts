@@ -45,3 +45,10 @@ describe('a function inside a value an expression writes out', () => {
     await expect(written.evaluate({ input: {} })).resolves.toBe('{"f":"","n":1}|');
   });
 });
+
+describe('a bounded built-in', () => {
+  it('is partially applied as JSONata applies its own', async () => {
+    const partial = compileExpression('{% $substring(?, 0, 2)("hello") & $pad(?, 4, "*")("ab") %}');
+    await expect(partial.evaluate({ input: {} })).resolves.toBe('heab**');
+  });
+});
