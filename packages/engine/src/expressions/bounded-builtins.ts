@@ -9,6 +9,7 @@ import {
   WORK_LIMITS,
 } from './expression-limits.js';
 import { jsonataLibrary } from './jsonata-library.js';
+import { replaceGrowth } from './replace-growth.js';
 
 /**
  * Bounded versions of the JSONata built-ins that can allocate in proportion to an argument rather
@@ -319,17 +320,7 @@ function occurrences(text: string, pattern: string, limit?: number): number {
  * repeat the match, as RE2 groups lie inside it).
  */
 function replacementGrowth(text: string, replacement: unknown, limits: Limits) {
-  let size = text.length;
-  const dollars = typeof replacement === 'string' ? (replacement.match(/\$/g)?.length ?? 0) : 0;
-  const grow = (by: number) => {
-    size += by;
-    checkStringSize('$replace', size, limits);
-  };
-  const seen = (match: RegexMatch) => {
-    if (typeof replacement !== 'string') return grow(-match.match.length);
-    const longest = Math.max(match.match.length, ...match.groups.map((group) => group?.length ?? 0));
-    grow(replacement.length + dollars * longest - match.match.length);
-  };
+  const { seen, grow } = replaceGrowth(text, replacement, limits);
   const replacement_ =
     typeof replacement === 'function'
       ? async (...args: unknown[]) => {

@@ -1,5 +1,6 @@
 import { checkArraySize, checkStringSize } from '../expression-limits.js';
 import { Re2RegExp } from '../re2-regex.js';
+import { replaceGrowth } from '../replace-growth.js';
 import { jsonataError, NotSynchronousError } from './errors.js';
 import type { Evaluation } from './evaluation.js';
 import { isFunction } from './values.js';
@@ -199,17 +200,7 @@ function occurrences(text: string, pattern: string, limit?: number): number {
  * template only repeats parts of the match).
  */
 function replacementGrowth(text: string, replacement: unknown, limits: Evaluation['limits']) {
-  let size = text.length;
-  const dollars = typeof replacement === 'string' ? (replacement.match(/\$/g)?.length ?? 0) : 0;
-  const grow = (by: number) => {
-    size += by;
-    checkStringSize('$replace', size, limits);
-  };
-  const seen = (found: Match) => {
-    if (typeof replacement !== 'string') return grow(-found.match.length);
-    const longest = Math.max(found.match.length, ...found.groups.map((group) => group?.length ?? 0));
-    grow(replacement.length + dollars * longest - found.match.length);
-  };
+  const { seen, grow } = replaceGrowth(text, replacement, limits);
   const counted =
     typeof replacement === 'function'
       ? (...args: unknown[]) => {
