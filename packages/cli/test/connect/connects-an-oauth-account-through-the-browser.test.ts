@@ -1,8 +1,9 @@
 import { readFile, stat } from 'node:fs/promises';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { createGithubEmulator, type GithubEmulator } from '@toolsteps/step-github/testing';
 import { type TempFiles, tempFiles } from '../../../engine/test/support/temp-files.js';
 import { type CliProcess, startCli } from '../support/cli-process.js';
+import { stoppedAfterEachTest } from '../support/stopped-after-each-test.js';
 import { visit } from './support/browser.js';
 
 jest.setTimeout(240_000);
@@ -17,15 +18,7 @@ describe('toolsteps connect github, in the browser', () => {
   let temp: TempFiles;
   let accounts: string;
   let n = 0;
-  /** Each CLI a test started: one a failed test left waiting is stopped after it. */
-  const running: CliProcess[] = [];
-  const tracked = (cli: CliProcess) => {
-    running.push(cli);
-    return cli;
-  };
-  afterEach(() => {
-    for (const cli of running.splice(0)) if (cli.child.exitCode === null) cli.child.kill('SIGKILL');
-  });
+  const tracked = stoppedAfterEachTest();
   beforeAll(async () => {
     emulator = await createGithubEmulator();
     temp = await tempFiles();

@@ -1,9 +1,10 @@
 import { stat } from 'node:fs/promises';
-import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { createGithubEmulator, type GithubEmulator } from '@toolsteps/step-github/testing';
 import { type TempFiles, tempFiles } from '../../../../engine/test/support/temp-files.js';
 import { visit, visitAs } from '../../connect/support/browser.js';
 import { type CliProcess, startCli } from '../../support/cli-process.js';
+import { stoppedAfterEachTest } from '../../support/stopped-after-each-test.js';
 
 jest.setTimeout(240_000);
 
@@ -12,15 +13,7 @@ jest.setTimeout(240_000);
 describe("toolsteps connect's callback listener", () => {
   let emulator: GithubEmulator;
   let temp: TempFiles;
-  /** Each CLI a test started: one a failed test left waiting is stopped after it. */
-  const running: CliProcess[] = [];
-  const tracked = (cli: CliProcess) => {
-    running.push(cli);
-    return cli;
-  };
-  afterEach(() => {
-    for (const cli of running.splice(0)) if (cli.child.exitCode === null) cli.child.kill('SIGKILL');
-  });
+  const tracked = stoppedAfterEachTest();
   beforeAll(async () => {
     emulator = await createGithubEmulator();
     temp = await tempFiles();
