@@ -1,6 +1,6 @@
 import { type Command, Option } from 'commander';
 import type { CommandKit } from '../command-kit.js';
-import { DEFAULT_CONNECT_TIMEOUT } from '../connect/connect-wait.js';
+import { DEFAULT_CONNECT_TIMEOUT } from '../connect/default-connect-timeout.js';
 
 /** Loaded when the command runs, so the CLI starts without the engine. */
 const connectCommand: typeof import('./connect.js').connectCommand = async (...args) =>

@@ -2,8 +2,8 @@ import { ConnectError, toMilliseconds } from '@toolsteps/engine';
 import { UsageError } from '../exit-codes.js';
 import { isConnectError } from './connect-failure.js';
 
-/** How long `connect` waits for the user by default: time to sign in and approve, not to wander off. */
-export const DEFAULT_CONNECT_TIMEOUT = '5m';
+import { DEFAULT_CONNECT_TIMEOUT } from './default-connect-timeout.js';
+
 /** Device codes live an hour at most, and an authorization's state as long as the wait. */
 const MAX_TIMEOUT_MS = 60 * 60 * 1000;
 
