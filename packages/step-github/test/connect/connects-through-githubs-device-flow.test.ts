@@ -26,24 +26,31 @@ describe("connecting a GitHub account through GitHub's device flow", () => {
   let emulator: GithubEmulator | undefined;
   afterEach(() => emulator?.close());
 
-  it('shows the code, polls at the interval GitHub gives, and stores the account once the user approves', async () => {
-    emulator = await createGithubEmulator({ deviceFlowIntervalS: 0 });
+  /** The emulator (polls allowed every `intervalS`) and an engine on the stepped clock, with its vault. */
+  const onTheEmulator = async (intervalS: number) => {
+    const created = await createGithubEmulator({ deviceFlowIntervalS: intervalS });
+    emulator = created;
     const { clock, waits } = steppedClock();
     const vault = new MemoryVault();
     const engine = await createEngine({
       integrations: [github],
       vault,
       clock,
-      oauthClients: { github: emulator.oauthClient },
+      oauthClients: { github: created.oauthClient },
     });
+    return { engine, vault, waits, gh: created };
+  };
+
+  it('shows the code, polls at the interval GitHub gives, and stores the account once the user approves', async () => {
+    const { engine, waits, gh } = await onTheEmulator(0);
 
     const device = await engine.connect.device({
       integration: 'github',
       user: 'ana',
-      settings: { baseUrl: emulator.baseUrl },
+      settings: { baseUrl: gh.baseUrl },
     });
     expect(device.userCode).toMatch(/^[A-Z0-9]{4}-[A-Z0-9]{4}$/);
-    expect(device.verificationUri).toBe(`${emulator.baseUrl}/login/device`);
+    expect(device.verificationUri).toBe(`${gh.baseUrl}/login/device`);
 
     // The user approves on the verification page (the emulator at once, as mona).
     const approved = fetch(`${device.verificationUri}?user_code=${device.userCode}&login=mona`);
@@ -69,19 +76,11 @@ describe("connecting a GitHub account through GitHub's device flow", () => {
   });
 
   it('waits 5 s longer after GitHub says slow_down, and ends expired without storing anything', async () => {
-    emulator = await createGithubEmulator({ deviceFlowIntervalS: 5 });
-    const { clock, waits } = steppedClock();
-    const vault = new MemoryVault();
-    const engine = await createEngine({
-      integrations: [github],
-      vault,
-      clock,
-      oauthClients: { github: emulator.oauthClient },
-    });
+    const { engine, vault, waits, gh } = await onTheEmulator(5);
 
     const device = await engine.connect.device({
       integration: 'github',
-      settings: { baseUrl: emulator.baseUrl },
+      settings: { baseUrl: gh.baseUrl },
     });
     const refused = await device.complete().catch((error: unknown) => error);
 
@@ -94,19 +93,11 @@ describe("connecting a GitHub account through GitHub's device flow", () => {
   });
 
   it('is refused when the user denies it', async () => {
-    emulator = await createGithubEmulator({ deviceFlowIntervalS: 0 });
-    const { clock } = steppedClock();
-    const vault = new MemoryVault();
-    const engine = await createEngine({
-      integrations: [github],
-      vault,
-      clock,
-      oauthClients: { github: emulator.oauthClient },
-    });
+    const { engine, vault, gh } = await onTheEmulator(0);
 
     const device = await engine.connect.device({
       integration: 'github',
-      settings: { baseUrl: emulator.baseUrl },
+      settings: { baseUrl: gh.baseUrl },
     });
     await fetch(`${device.verificationUri}?user_code=${device.userCode}&decision=deny`);
     const refused = await device.complete().catch((error: unknown) => error);
