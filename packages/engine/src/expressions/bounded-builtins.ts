@@ -9,7 +9,7 @@ import {
   WORK_LIMITS,
 } from './expression-limits.js';
 import { jsonataLibrary } from './jsonata-library.js';
-import { replaceGrowth } from './replace-growth.js';
+import { occurrences, replaceGrowth } from './replace-growth.js';
 
 /**
  * Bounded versions of the JSONata built-ins that can allocate in proportion to an argument rather
@@ -299,19 +299,6 @@ export function stringWithin(
     checkStringSize(builder, jsonSizeAtLeast(value, limits.maxStringLength, prettify), limits, true);
   }
   return original('string').implementation.call(undefined as never, value, prettify) as string;
-}
-
-/** Occurrences of `pattern` that $replace would replace, stopping at its limit. */
-function occurrences(text: string, pattern: string, limit?: number): number {
-  let count = 0;
-  for (
-    let at = text.indexOf(pattern);
-    at !== -1 && (limit === undefined || count < limit);
-    at = text.indexOf(pattern, at + pattern.length)
-  ) {
-    count++;
-  }
-  return count;
 }
 
 /**

@@ -28,3 +28,16 @@ export function replaceGrowth(text: string, replacement: unknown, limits: Requir
   };
   return { seen, grow };
 }
+
+/** Occurrences of `pattern` that $replace would replace, stopping at its limit. */
+export function occurrences(text: string, pattern: string, limit?: number): number {
+  let count = 0;
+  for (
+    let at = text.indexOf(pattern);
+    at !== -1 && (limit === undefined || count < limit);
+    at = text.indexOf(pattern, at + pattern.length)
+  ) {
+    count++;
+  }
+  return count;
+}

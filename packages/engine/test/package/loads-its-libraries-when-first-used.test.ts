@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { RESOLVE_RECORDING_HOOK } from '../support/resolve-recording-hook.js';
 
 const run = promisify(execFile);
 /** The workspace root: `@toolsteps/*` resolve to the packages' built dist/ (`pnpm test` builds first). */
@@ -57,15 +58,7 @@ const OWN_MODULES_LOADED_ON_FIRST_USE = [
  * modules of the workspace's own packages, e.g. `engine/dist/index.js`.
  */
 function loadingScript(work: string): string {
-  const hook = `
-    import { appendFileSync } from 'node:fs';
-    let file;
-    export function initialize(data) { file = data.file; }
-    export async function resolve(specifier, context, next) {
-      const resolved = await next(specifier, context);
-      appendFileSync(file, resolved.url + '\\n');
-      return resolved;
-    }`;
+  const hook = RESOLVE_RECORDING_HOOK;
   return `
     import { readFileSync, writeFileSync } from 'node:fs';
     import { createRequire, register } from 'node:module';

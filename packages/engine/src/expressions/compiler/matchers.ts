@@ -1,6 +1,6 @@
 import { checkArraySize, checkStringSize } from '../expression-limits.js';
 import { Re2RegExp } from '../re2-regex.js';
-import { replaceGrowth } from '../replace-growth.js';
+import { occurrences, replaceGrowth } from '../replace-growth.js';
 import { jsonataError, NotSynchronousError } from './errors.js';
 import type { Evaluation } from './evaluation.js';
 import { isFunction } from './values.js';
@@ -179,19 +179,6 @@ function substituted(replacement: string, regexMatch: Match): string {
     index = replacement.indexOf('$', position);
   }
   return substitute + replacement.substring(position);
-}
-
-/** Occurrences of `pattern` that $replace would replace, stopping at its limit. */
-function occurrences(text: string, pattern: string, limit?: number): number {
-  let count = 0;
-  for (
-    let at = text.indexOf(pattern);
-    at !== -1 && (limit === undefined || count < limit);
-    at = text.indexOf(pattern, at + pattern.length)
-  ) {
-    count++;
-  }
-  return count;
 }
 
 /**
